@@ -1,0 +1,7 @@
+export default function HomePage() {
+  return (
+    <main className="mx-auto max-w-3xl p-8">
+      <h1 className="text-2xl font-bold">PageToScreen</h1>
+    </main>
+  );
+}

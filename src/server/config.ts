@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], {
+    error: 'must be one of true, false, 1, 0, on, off, yes, no',
+  })
+  .transform((value) => ['true', '1', 'on', 'yes'].includes(value));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .url({ error: 'must be a URL' })
+    .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+      error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .optional();
+
+/** Every environment variable the server reads, checked once at boot (DESIGN.md's table). */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    PUBLIC_URL: optionalUrl(['http', 'https']),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().min(3).default('PageToScreen <no-reply@pagetoscreen.test>'),
+    PAYMENT_PROVIDER: z
+      .enum(['local', 'stripe'], { error: 'must be local or stripe' })
+      .default('local'),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: optionalUrl(['http', 'https']),
+    S3_REGION: z.string().min(1).default('eu-west-2'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    SEED_DEMO: booleanFlag.optional(),
+    SEED_LISTINGS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be zero or more' })
+      .default(1200),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required when PAYMENT_PROVIDER=stripe',
+      });
+    }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments: {
+    provider: 'local' | 'stripe';
+    stripeSecretKey?: string;
+    stripePublishableKey?: string;
+    stripeWebhookSecret?: string;
+    stripeApiBase?: string;
+  };
+  storage: {
+    kind: 'local' | 's3';
+    bucket?: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
+  admin: { email: string; password: string } | undefined;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  seedListings: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the session secret from DATA_DIR, creating it on first start so restarts keep sessions. */
+function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", as in most deployment tools.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`,
+      ),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE,
+    },
+    storage: {
+      kind: env.STORAGE,
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    },
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
+    redisUrl: env.REDIS_URL,
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    seedListings: env.SEED_LISTINGS,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
+ * same query builder and transaction API, so the PGlite one is typed as the node-postgres one.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: use cases accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Directory for PGlite; undefined means in-memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    // An idle client erroring (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    extensions: { pg_trgm },
+  });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '@/domains/accounts/server/accounts.tables';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /**
+   * Records the message in the outbox and delivers it through SMTP when configured.
+   * Call after the transaction that caused it has committed; never throws, so a mail
+   * failure can never undo the work that sent it.
+   */
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(deps: {
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  db: Database;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { config, db, log } = deps;
+  let transport: Transporter | undefined;
+  const getTransport = () => {
+    // ignoreTLS: local/dev SMTP servers often offer no certificate; smtps:// still uses TLS.
+    transport ??= nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom });
+    return transport;
+  };
+
+  return {
+    async send(message) {
+      try {
+        const [row] = await db
+          .insert(mailOutbox)
+          .values({ ...message, status: config.smtpUrl ? 'queued' : 'logged' })
+          .returning({ id: mailOutbox.id });
+        if (!config.smtpUrl) {
+          log.info(
+            { to: message.to, subject: message.subject, text: message.text },
+            'mail (no SMTP_URL: kept in outbox)',
+          );
+          return;
+        }
+        try {
+          await getTransport().sendMail({ from: config.mailFrom, ...message });
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date() })
+            .where(eq(mailOutbox.id, row.id));
+        } catch (error) {
+          log.error({ err: error, to: message.to }, 'mail delivery failed');
+          await db
+            .update(mailOutbox)
+            .set({ status: 'failed', error: String(error).slice(0, 1000) })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      } catch (error) {
+        log.error({ err: error }, 'mail could not be recorded');
+      }
+    },
+  };
+}

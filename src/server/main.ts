@@ -1,0 +1,53 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { buildApp } from './app';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+import { bootstrapAdmin } from '@/domains/accounts/server/bootstrap-admin';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  await runMigrations(database);
+  const app = await buildApp({ config, database });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, { listings: config.seedListings });
+    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+  }
+  if (config.admin) {
+    const created = await bootstrapAdmin(database.db, config.admin);
+    if (created) app.log.info({ email: config.admin.email }, 'admin account created');
+  }
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

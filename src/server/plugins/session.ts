@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions, users, type UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { Executor } from '../db/client';
+import { AppError } from '../errors';
+
+export const SESSION_COOKIE = 'pts_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often, to keep reads cheap. */
+const SESSION_REFRESH_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in, non-suspended user, or null. */
+    user: UserRow | null;
+    sessionIdHash: string | null;
+  }
+}
+
+export const hashSessionToken = (token: string) =>
+  createHash('sha256').update(token).digest('base64url');
+
+/** Creates a session row and sets the cookie. Called at sign-in (a fresh id every time). */
+export async function startSession(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    idHash: hashSessionToken(token),
+    userId,
+    expiresAt,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    ipAddress: request.ip,
+  });
+  setSessionCookie(request, reply, token, expiresAt);
+}
+
+function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends the current request's session (sign-out). */
+export async function endSession(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (request.sessionIdHash) {
+    await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+  }
+  clearSessionCookie(reply);
+}
+
+/** Revokes every session of a user (password change, reset, deletion, suspension). */
+export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Loads the user behind the session cookie on every request. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionIdHash', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    const idHash = hashSessionToken(unsigned.value);
+    const now = new Date();
+    const [row] = await app.db
+      .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)),
+      )
+      .limit(1);
+    if (!row) return;
+    request.user = row.user;
+    request.sessionIdHash = idHash;
+    if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await app.db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(sessions.idHash, idHash));
+      setSessionCookie(request, reply, unsigned.value, expiresAt);
+    }
+  });
+});
+
+/** Guard: the signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorised - please sign in');
+  return request.user;
+}
+
+/** Guard: the signed-in user with one of the roles, or 401/403. */
+export function requireRole(request: FastifyRequest, ...roles: string[]): UserRow {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do that');
+  }
+  return user;
+}

@@ -1,0 +1,50 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from '@/web/lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
+  secondary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400',
+  outline:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
+  link: 'text-brand-700 underline-offset-4 hover:underline',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'h-10 w-10',
+};
+
+/** Class names of a button, for links styled as buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md') {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed',
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={cn(buttonClasses(variant, size), className)}
+      {...props}
+    />
+  );
+});

@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { Spinner } from '@/web/components/ui/spinner';
+import { paths } from '@/web/paths';
+
+/** Route guard: a spinner while the user loads, then /auth when signed out. */
+export function RequireAuth() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner label="Loading your account" />;
+  if (!user) return <Navigate to={paths.auth} replace />;
+  return <Outlet />;
+}
