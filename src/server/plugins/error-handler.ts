@@ -23,7 +23,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= issue.message;
+        fields[key] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.status(400).send({ message: first, code: 'VALIDATION', fields });
@@ -63,11 +63,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply
-      .status(404)
-      .send({
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        code: 'NOT_FOUND',
-      });
+    return reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'NOT_FOUND',
+    });
   });
 });
