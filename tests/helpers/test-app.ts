@@ -104,3 +104,21 @@ export async function login(testApp: TestApp, email: string, password: string): 
   const cookies = response.cookies.map((c) => `${c.name}=${c.value}`);
   return cookies.join('; ');
 }
+
+/**
+ * Signs a user in by creating a session row directly, for tests that are not about the
+ * sign-in endpoint. Returns the Cookie header.
+ */
+export async function signIn(testApp: TestApp, userId: number): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  const { sessions } = await import('@/domains/accounts/server/accounts.tables');
+  const { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } =
+    await import('@/server/plugins/session');
+  const token = randomBytes(32).toString('base64url');
+  await testApp.db.insert(sessions).values({
+    idHash: hashSessionToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return `${SESSION_COOKIE}=${testApp.app.signCookie(token)}`;
+}
