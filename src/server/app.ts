@@ -26,6 +26,7 @@ import { listingsRoutes } from '@/domains/listings/server/listings.routes';
 import { favouritesRoutes } from '@/domains/favourites/server/favourites.routes';
 import { membershipRoutes } from '@/domains/membership/server/membership.routes';
 import { trackingRoutes } from '@/domains/tracking/server/tracking.routes';
+import { coverRoutes } from '@/domains/listings/server/covers.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const routes of domainRoutes) {
     await app.register(routes, { prefix: '/api' });
   }
+
+  // Generated cover art lives outside /api: the spec keeps /images/... URLs as public paths.
+  await app.register(coverRoutes);
 
   if (options.serveWeb !== false) {
     await app.register(spaPlugin);

@@ -109,3 +109,56 @@ export const PublicStatsSchema = z.object({
   totalROIPotential: z.number(),
 });
 export type PublicStats = z.infer<typeof PublicStatsSchema>;
+
+/** A filter option with how many listings (matching the other filters) carry it. */
+export const FacetSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/**
+ * GET /api/listings query (issue 4). Comma-separated lists for rights and territory.
+ * Messages here are the ones a caller sees for a bad parameter (400).
+ */
+export const ListListingsQuerySchema = z.object({
+  search: z.string().max(500, { error: 'Search must be at most 500 characters' }).optional(),
+  medium: z.string().max(100).optional(),
+  genre: z.string().max(100).optional(),
+  priceRange: z
+    .enum(['under-50k', '50k-100k', '100k-500k', 'over-500k'], {
+      error: 'priceRange must be one of under-50k, 50k-100k, 100k-500k, over-500k',
+    })
+    .optional(),
+  commercialViability: z
+    .enum(['highly-viable', 'viable', 'cautionary', 'high-risk'], {
+      error: 'commercialViability must be one of highly-viable, viable, cautionary, high-risk',
+    })
+    .optional(),
+  featured: z.enum(['true', 'false']).optional(),
+  status: z.enum(['available', 'optioned', 'sold']).optional(),
+  rights: z.string().max(200).optional(),
+  territory: z.string().max(200).optional(),
+  exclusivity: z.enum(['exclusive', 'non-exclusive', 'first-look']).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be between 1 and 100' })
+    .max(100, { error: 'limit must be between 1 and 100' })
+    .default(24),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int({ error: 'offset must be a whole number' })
+    .min(0, { error: 'offset must not be negative' })
+    .default(0),
+});
+export type ListListingsQuery = z.infer<typeof ListListingsQuerySchema>;
+
+export const ListListingsResponseSchema = z.object({
+  items: z.array(ListingCardSchema),
+  total: z.number().int(),
+  facets: z.object({
+    mediums: z.array(FacetSchema),
+    genres: z.array(FacetSchema),
+    rights: z.array(FacetSchema),
+    territories: z.array(FacetSchema),
+    exclusivity: z.array(FacetSchema),
+  }),
+});
+export type ListListingsResponse = z.infer<typeof ListListingsResponseSchema>;
