@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { paymentLedger } from './payments.tables';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider';
+
+export interface LedgerEntry {
+  operation: 'authorise' | 'capture' | 'release' | 'charge' | 'refund';
+  /** Our own key: stored before the call, reused on every retry of the same intent. */
+  idempotencyKey: string;
+  amountPence: number;
+  subject: string;
+  userId?: number | null;
+  providerPaymentId?: string | null;
+}
+
+/**
+ * Runs one provider call under the ledger: the row (and its key) is written first, the
+ * outcome after. A retryable failure leaves the row pending for reconciliation; a refusal
+ * (declined card, expired hold) marks it failed. Either way the error is rethrown.
+ */
+export async function callProvider<T extends { id?: string; status?: string }>(
+  db: Database,
+  provider: PaymentProvider,
+  entry: LedgerEntry,
+  run: (idempotencyKey: string) => Promise<T>,
+): Promise<T> {
+  await db
+    .insert(paymentLedger)
+    .values({
+      provider: provider.name,
+      operation: entry.operation,
+      idempotencyKey: entry.idempotencyKey,
+      amountPence: entry.amountPence,
+      subject: entry.subject,
+      userId: entry.userId ?? null,
+      providerPaymentId: entry.providerPaymentId ?? null,
+    })
+    .onConflictDoNothing();
+  await db
+    .update(paymentLedger)
+    .set({ attempts: sql`${paymentLedger.attempts} + 1` })
+    .where(eq(paymentLedger.idempotencyKey, entry.idempotencyKey));
+  try {
+    const result = await run(entry.idempotencyKey);
+    await db
+      .update(paymentLedger)
+      .set({
+        outcome: 'succeeded',
+        resultStatus: result.status ?? null,
+        providerPaymentId: entry.providerPaymentId ?? result.id ?? null,
+        errorCode: null,
+        errorMessage: null,
+        completedAt: new Date(),
+      })
+      .where(eq(paymentLedger.idempotencyKey, entry.idempotencyKey));
+    return result;
+  } catch (error) {
+    const refusal = error instanceof PaymentProviderError && !error.retryable;
+    await db
+      .update(paymentLedger)
+      .set({
+        outcome: refusal ? 'failed' : 'pending',
+        errorCode: error instanceof PaymentProviderError ? error.code : 'unknown',
+        errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        completedAt: refusal ? new Date() : null,
+      })
+      .where(eq(paymentLedger.idempotencyKey, entry.idempotencyKey));
+    throw error;
+  }
+}

@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { AUTHORISATION_LIFETIME_MS, TEST_CARDS } from '../payments.constants';
+import { localPaymentIntents, localProviderRequests } from './payments.tables';
+import {
+  PaymentProviderError,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './payment-provider';
+
+type IntentRow = typeof localPaymentIntents.$inferSelect;
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Card outcomes of Stripe's test mode. */
+const CARD_OUTCOMES: Record<string, { code: string; message: string } | null> = {
+  [TEST_CARDS.success]: null,
+  [TEST_CARDS.declined]: { code: 'card_declined', message: 'Your card was declined.' },
+  [TEST_CARDS.insufficientFunds]: {
+    code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+};
+
+export interface ConfirmCardInput {
+  clientSecret: string;
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/**
+ * The built-in provider: Stripe's test mode on our own database, so offers and membership
+ * work offline. Its state lives in local_payment_intents, as Stripe's lives on Stripe.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private toPayment(row: IntentRow): ProviderPayment {
+    let status = row.status as ProviderPayment['status'];
+    let lastError = row.lastErrorCode
+      ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? row.lastErrorCode }
+      : null;
+    const expiresAt = row.authorisedAt
+      ? new Date(row.authorisedAt.getTime() + AUTHORISATION_LIFETIME_MS)
+      : null;
+    // A lapsed authorisation reads as canceled, as Stripe reports it.
+    if (status === 'requires_capture' && expiresAt && expiresAt <= this.now()) {
+      status = 'canceled';
+      lastError = { code: 'authorization_expired', message: 'The card authorisation has expired.' };
+    }
+    return {
+      id: row.id,
+      status,
+      amountPence: row.amountPence,
+      currency: row.currency,
+      clientSecret: row.clientSecret,
+      metadata: row.metadata,
+      paymentMethodId: row.paymentMethodId,
+      customerId: row.customerId,
+      lastError,
+      authorisationExpiresAt: row.captureMethod === 'manual' ? expiresAt : null,
+    };
+  }
+
+  private async replay<T>(key: string, operation: string, run: () => Promise<T>): Promise<T> {
+    const [previous] = await this.db
+      .select()
+      .from(localProviderRequests)
+      .where(eq(localProviderRequests.idempotencyKey, key));
+    if (previous) {
+      if (previous.operation !== operation) {
+        throw new PaymentProviderError(
+          'idempotency_key_in_use',
+          'Keys for idempotent requests can only be used with the same parameters.',
+        );
+      }
+      return previous.response as T;
+    }
+    const result = await run();
+    await this.db
+      .insert(localProviderRequests)
+      .values({ idempotencyKey: key, operation, response: result as Record<string, unknown> })
+      .onConflictDoNothing();
+    return result;
+  }
+
+  private async load(id: string): Promise<IntentRow> {
+    const [row] = await this.db
+      .select()
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.id, id));
+    if (!row) throw new PaymentProviderError('resource_missing', `No such payment_intent: '${id}'`);
+    return row;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+    const created = await this.replay(input.idempotencyKey, 'create', async () => {
+      const id = randomId('pi_local');
+      let status: IntentRow['status'] = 'requires_payment_method';
+      let cardLast4: string | null = null;
+      let authorisedAt: Date | null = null;
+      let capturedAt: Date | null = null;
+      // Off-session charge of a saved card (renewals): the card's outcome decides now.
+      if (input.paymentMethodId) {
+        const card = await this.savedCardOutcome(input.paymentMethodId);
+        if (card.error) {
+          throw new PaymentProviderError(card.error.code, card.error.message);
+        }
+        cardLast4 = card.last4;
+        authorisedAt = this.now();
+        status = input.captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
+        capturedAt = status === 'succeeded' ? authorisedAt : null;
+      }
+      const [row] = await this.db
+        .insert(localPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          amountPence: input.amountPence,
+          currency: input.currency,
+          captureMethod: input.captureMethod,
+          status,
+          metadata: input.metadata,
+          description: input.description,
+          customerId: input.customerId ?? null,
+          paymentMethodId: input.paymentMethodId ?? null,
+          cardLast4,
+          authorisedAt,
+          capturedAt,
+          createdAt: this.now(),
+        })
+        .returning();
+      return { id: row.id };
+    });
+    return this.toPayment(await this.load(created.id));
+  }
+
+  /** Saved card ids encode the test card's number: pm_local_<last4>_<random>. */
+  private async savedCardOutcome(
+    paymentMethodId: string,
+  ): Promise<{ last4: string; error: { code: string; message: string } | null }> {
+    const last4 = /^pm_local_(\d{4})_/.exec(paymentMethodId)?.[1];
+    const card = Object.keys(CARD_OUTCOMES).find((number) => number.endsWith(last4 ?? 'none'));
+    if (!last4 || !card) {
+      throw new PaymentProviderError(
+        'resource_missing',
+        `No such PaymentMethod: '${paymentMethodId}'`,
+      );
+    }
+    return { last4, error: CARD_OUTCOMES[card] };
+  }
+
+  /** What the browser's card form does: POST /api/payments/local/confirm. */
+  async confirmWithCard(input: ConfirmCardInput): Promise<ProviderPayment> {
+    const [row] = await this.db
+      .select()
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.clientSecret, input.clientSecret));
+    if (!row) throw new PaymentProviderError('resource_missing', 'No such payment.');
+    if (row.status !== 'requires_payment_method') {
+      if (row.status === 'requires_capture' || row.status === 'succeeded')
+        return this.toPayment(row);
+      throw new PaymentProviderError(
+        'payment_intent_unexpected_state',
+        'This payment can no longer be confirmed.',
+      );
+    }
+    const number = input.cardNumber.replace(/\D/g, '');
+    const now = this.now();
+    const expiry = new Date(Date.UTC(input.expYear, input.expMonth, 1));
+    if (!(number in CARD_OUTCOMES)) {
+      throw new PaymentProviderError('incorrect_number', 'Your card number is incorrect.');
+    }
+    if (expiry <= now) {
+      throw new PaymentProviderError('expired_card', 'Your card has expired.');
+    }
+    if (!/^\d{3,4}$/.test(input.cvc)) {
+      throw new PaymentProviderError('incorrect_cvc', "Your card's security code is incorrect.");
+    }
+    const failure = CARD_OUTCOMES[number];
+    if (failure) {
+      await this.db
+        .update(localPaymentIntents)
+        .set({ lastErrorCode: failure.code, lastErrorMessage: failure.message })
+        .where(eq(localPaymentIntents.id, row.id));
+      throw new PaymentProviderError(failure.code, failure.message);
+    }
+    const last4 = number.slice(-4);
+    const [updated] = await this.db
+      .update(localPaymentIntents)
+      .set({
+        status: row.captureMethod === 'manual' ? 'requires_capture' : 'succeeded',
+        authorisedAt: now,
+        capturedAt: row.captureMethod === 'manual' ? null : now,
+        cardLast4: last4,
+        paymentMethodId: `pm_local_${last4}_${randomBytes(6).toString('hex')}`,
+        lastErrorCode: null,
+        lastErrorMessage: null,
+      })
+      .where(eq(localPaymentIntents.id, row.id))
+      .returning();
+    return this.toPayment(updated);
+  }
+
+  async retrievePayment(id: string): Promise<ProviderPayment> {
+    return this.toPayment(await this.load(id));
+  }
+
+  async capturePayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
+    await this.replay(options.idempotencyKey, `capture:${id}`, async () => {
+      const payment = this.toPayment(await this.load(id));
+      if (payment.status !== 'requires_capture') {
+        throw new PaymentProviderError(
+          payment.lastError?.code === 'authorization_expired'
+            ? 'authorization_expired'
+            : 'payment_intent_unexpected_state',
+          payment.lastError?.code === 'authorization_expired'
+            ? 'The card authorisation has expired. The producer must authorise the payment again.'
+            : `This payment cannot be captured because its status is ${payment.status}.`,
+        );
+      }
+      // Conditional update: of two racing captures only one moves the money.
+      const captured = await this.db
+        .update(localPaymentIntents)
+        .set({ status: 'succeeded', capturedAt: this.now() })
+        .where(
+          and(eq(localPaymentIntents.id, id), eq(localPaymentIntents.status, 'requires_capture')),
+        )
+        .returning({ id: localPaymentIntents.id });
+      if (captured.length === 0) {
+        throw new PaymentProviderError(
+          'payment_intent_unexpected_state',
+          'This payment has already been captured or released.',
+        );
+      }
+      return { id };
+    });
+    return this.retrievePayment(id);
+  }
+
+  async cancelPayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
+    await this.replay(options.idempotencyKey, `cancel:${id}`, async () => {
+      const row = await this.load(id);
+      if (row.status === 'succeeded') {
+        throw new PaymentProviderError(
+          'payment_intent_unexpected_state',
+          'A captured payment cannot be released; refund it instead.',
+        );
+      }
+      if (row.status !== 'canceled') {
+        await this.db
+          .update(localPaymentIntents)
+          .set({
+            status: 'canceled',
+            canceledAt: this.now(),
+            cancellationReason: 'requested_by_customer',
+          })
+          .where(eq(localPaymentIntents.id, id));
+      }
+      return { id };
+    });
+    return this.retrievePayment(id);
+  }
+
+  async refundPayment(
+    id: string,
+    options: { idempotencyKey: string; amountPence?: number },
+  ): Promise<{ id: string; status: string; amountPence: number }> {
+    return this.replay(options.idempotencyKey, `refund:${id}`, async () => {
+      const row = await this.load(id);
+      if (row.status !== 'succeeded') {
+        throw new PaymentProviderError(
+          'charge_not_captured',
+          'Only a captured payment can be refunded.',
+        );
+      }
+      const amount = options.amountPence ?? row.amountPence - row.amountRefundedPence;
+      if (amount <= 0 || row.amountRefundedPence + amount > row.amountPence) {
+        throw new PaymentProviderError(
+          'charge_already_refunded',
+          'This payment has already been refunded.',
+        );
+      }
+      await this.db
+        .update(localPaymentIntents)
+        .set({ amountRefundedPence: row.amountRefundedPence + amount })
+        .where(eq(localPaymentIntents.id, id));
+      return { id: randomId('re_local'), status: 'succeeded', amountPence: amount };
+    });
+  }
+}
