@@ -21,6 +21,10 @@ import { csrfPlugin } from './plugins/csrf';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { spaPlugin } from './plugins/spa';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+import { createPaymentProvider } from '@/domains/payments/server/create-payment-provider';
+import type { PaymentProvider } from '@/domains/payments/server/payment-provider';
 import { accountsRoutes } from '@/domains/accounts/server/accounts.routes';
 import { listingsRoutes } from '@/domains/listings/server/listings.routes';
 import { favouritesRoutes } from '@/domains/favourites/server/favourites.routes';
@@ -33,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     mailer: Mailer;
+    storage: Storage;
+    payments: PaymentProvider;
   }
 }
 
@@ -41,6 +47,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the built SPA from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Folder of the built SPA (default `dist/web`); tests point it at a fixture. */
+  webRoot?: string;
   logger?: boolean;
 }
 
@@ -84,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', createMailer({ config, db: database.db, log: app.log }));
+  app.decorate('storage', createStorage(config));
+  app.decorate('payments', createPaymentProvider(config, database.db));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -152,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(coverRoutes);
 
   if (options.serveWeb !== false) {
-    await app.register(spaPlugin);
+    await app.register(spaPlugin, { webRoot: options.webRoot });
   }
   return app;
 }
