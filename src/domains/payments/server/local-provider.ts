@@ -159,6 +159,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { last4, error: CARD_OUTCOMES[card] };
   }
 
+  /** The payment behind a client secret (the browser only knows the secret). */
+  async retrieveByClientSecret(clientSecret: string): Promise<ProviderPayment | null> {
+    const [row] = await this.db
+      .select()
+      .from(localPaymentIntents)
+      .where(eq(localPaymentIntents.clientSecret, clientSecret));
+    return row ? this.toPayment(row) : null;
+  }
+
   /** What the browser's card form does: POST /api/payments/local/confirm. */
   async confirmWithCard(input: ConfirmCardInput): Promise<ProviderPayment> {
     const [row] = await this.db

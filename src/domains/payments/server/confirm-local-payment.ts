@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@/server/errors';
+import type { LocalConfirmBody } from '../payments.schema';
+import { LocalPaymentProvider } from './local-provider';
+import { dispatchPaymentUpdate, type PaymentHandlers } from './payment-handlers';
+import { PaymentProviderError, type ProviderPayment } from './payment-provider';
+
+/**
+ * The local provider's stand-in for Stripe.js: confirms a client secret with a test card,
+ * then tells the owning room (offer, membership) at once, as Stripe's webhook would.
+ */
+export async function confirmLocalPayment(
+  app: FastifyInstance,
+  handlers: PaymentHandlers,
+  userId: number,
+  body: LocalConfirmBody,
+): Promise<ProviderPayment> {
+  if (!(app.payments instanceof LocalPaymentProvider)) {
+    throw new AppError('NOT_FOUND', 'The local payment provider is not active');
+  }
+  const existing = await app.payments.retrieveByClientSecret(body.clientSecret);
+  if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
+  // Only the payer may confirm their own payment.
+  if (existing.metadata.userId !== String(userId)) {
+    throw new AppError('FORBIDDEN', 'This payment belongs to another account');
+  }
+  let payment: ProviderPayment;
+  try {
+    payment = await app.payments.confirmWithCard(body);
+  } catch (error) {
+    if (error instanceof PaymentProviderError) {
+      throw new AppError(
+        error.code === 'resource_missing' ? 'NOT_FOUND' : 'PAYMENT_FAILED',
+        error.message,
+        { extra: { declineCode: error.code } },
+      );
+    }
+    throw error;
+  }
+  await dispatchPaymentUpdate(app, handlers, payment);
+  return payment;
+}
