@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './shell/app-layout';
+import { AppHydrateFallback, AppLayout } from './shell/app-layout';
 import { RequireAuth } from './shell/require-auth';
 import { RouteErrorScreen } from './shell/error-screen';
 import { paths } from './paths';
@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <AppHydrateFallback />,
     children: [
       ...publicRoutes,
       { element: <RequireAuth />, children: protectedRoutes },

@@ -40,7 +40,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Call once per test file, in beforeAll.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; serveWeb?: boolean; reset?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    serveWeb?: boolean;
+    webRoot?: string;
+    reset?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await getWorkerDatabase();
   if (options.reset !== false) await resetDatabase(database);
@@ -50,6 +55,7 @@ export async function createTestApp(
     database,
     logger: false,
     serveWeb: options.serveWeb ?? false,
+    webRoot: options.webRoot,
   });
   await app.ready();
   return {

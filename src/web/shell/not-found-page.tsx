@@ -1,7 +1,7 @@
+import { usePageTitle } from '@/web/lib/use-page-title';
+import { NotFoundContent } from './not-found-content';
+
 export default function NotFoundPage() {
-  return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-    </main>
-  );
+  usePageTitle('Page Not Found');
+  return <NotFoundContent />;
 }

@@ -1,3 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '@/server/errors';
+import { requireUser } from '@/server/plugins/session';
+import { ViewLimitErrorSchema } from '@/domains/membership/membership.schema';
+import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
+import {
+  ListingCardSchema,
+  ListingDetailSchema,
+  ListingIdParamsSchema,
+  ListListingsQuerySchema,
+  ListListingsResponseSchema,
+  PublicStatsSchema,
+  listingIdFromParam,
+} from '../listings.schema';
+import { createCatalogueCache } from './catalogue-cache';
+import { findFeaturedListings } from './find-featured-listings';
+import { findListings } from './find-listings';
+import { getListing, LISTING_NOT_FOUND } from './get-listing';
+import { getPublicStats } from './get-public-stats';
 
-export const listingsRoutes: FastifyPluginAsyncZod = async () => {};
+const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
+const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
+
+/** Signed-in users only, checked before the query is validated (401 beats 400). */
+async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+function cachePublicly(reply: FastifyReply): void {
+  reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+}
+
+export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createCatalogueCache();
+  app.addHook('onClose', async () => cache.dispose());
+
+  app.get(
+    '/public/stats',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Headline figures for the home page (public, cached 5 minutes)',
+        response: { 200: PublicStatsSchema },
+      },
+    },
+    async (_request, reply) => {
+      cachePublicly(reply);
+      return cache.stats.get('stats', () => getPublicStats(app.db));
+    },
+  );
+
+  app.get(
+    '/listings/featured',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Up to six featured listings (public, cached 5 minutes)',
+        response: { 200: z.array(ListingCardSchema) },
+      },
+    },
+    async (_request, reply) => {
+      cachePublicly(reply);
+      return cache.featured.get('featured', () => findFeaturedListings(app.db));
+    },
+  );
+
+  app.get(
+    '/listings',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['listings'],
+        summary: 'Search, filter and page the catalogue, with totals and facets',
+        querystring: ListListingsQuerySchema,
+        response: { 200: ListListingsResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => findListings(app.db, { query: request.query, cache }),
+  );
+
+  app.get(
+    '/listings/:id',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing; counts towards a free producer’s monthly views',
+        params: ListingIdParamsSchema,
+        response: {
+          200: ListingDetailSchema,
+          401: ErrorSchema,
+          403: z.union([ViewLimitErrorSchema, ErrorSchema]),
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      const id = listingIdFromParam(request.params.id);
+      if (id === null) throw notFound(LISTING_NOT_FOUND);
+      return getListing(app.db, { id, viewer, now: new Date() });
+    },
+  );
+};

@@ -1,7 +1,123 @@
-export default function ResetPasswordPage() {
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, KeyRound } from 'lucide-react';
+import { ResetPasswordSchema, type ResetPassword } from '../../accounts.schema';
+import { ACCOUNT_MESSAGES } from '../../accounts.constants';
+import { useResetPassword } from '../api/reset-password';
+import { applyServerFieldErrors } from '../components/apply-server-field-errors';
+import { Button, buttonClasses } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Field } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
+import { ApiError, errorFields, errorMessage } from '@/web/lib/api-client';
+import { paths } from '@/web/paths';
+
+function ResetLayout({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">reset-password</h1>
+    <main className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Card>
+        <CardContent className="space-y-4 p-6">{children}</CardContent>
+      </Card>
     </main>
   );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <ResetLayout>
+      <h1 className="text-2xl font-bold text-slate-900">Reset Password</h1>
+      <p role="alert" className="text-slate-700">
+        {message}
+      </p>
+      <p className="text-sm text-slate-600">
+        Use &lsquo;Forgotten password?&rsquo; on the login page to get a new link.
+      </p>
+      <Link to={paths.auth} className={buttonClasses('primary')}>
+        Back to Login
+      </Link>
+    </ResetLayout>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const resetPassword = useResetPassword();
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetPassword>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormProblem(null);
+    resetPassword.mutate(values, {
+      onError: (error) => {
+        if (applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) return;
+        // A 400 not about the typed passwords means the link is unknown, used or expired.
+        if (error instanceof ApiError && error.status === 400) {
+          setLinkProblem(
+            errorFields(error).token ?? errorMessage(error, ACCOUNT_MESSAGES.resetLinkInvalid),
+          );
+        } else {
+          setFormProblem(errorMessage(error, 'Something went wrong. Please try again.'));
+        }
+      },
+    });
+  });
+
+  if (linkProblem) return <InvalidLink message={linkProblem} />;
+  if (resetPassword.isSuccess) {
+    return (
+      <ResetLayout>
+        <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
+        <h1 className="text-center text-2xl font-bold text-slate-900">Password Reset</h1>
+        <p role="status" className="text-center text-slate-700">
+          {resetPassword.data.message || ACCOUNT_MESSAGES.passwordReset}
+        </p>
+        <Link to={paths.auth} className={`${buttonClasses('primary')} w-full`}>
+          Continue to Login
+        </Link>
+      </ResetLayout>
+    );
+  }
+
+  return (
+    <ResetLayout>
+      <div className="space-y-1">
+        <KeyRound className="h-8 w-8 text-brand-700" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-slate-900">Choose a New Password</h1>
+        <p className="text-sm text-slate-600">Your new password needs at least 8 characters.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {formProblem ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {formProblem}
+          </p>
+        ) : null}
+        <Field label="New Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </Field>
+        <Field label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
+          {resetPassword.isPending ? 'Resetting Password...' : 'Reset Password'}
+        </Button>
+      </form>
+    </ResetLayout>
+  );
+}
+
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) return <InvalidLink message={ACCOUNT_MESSAGES.resetLinkInvalid} />;
+  return <ResetPasswordForm key={token} token={token} />;
 }

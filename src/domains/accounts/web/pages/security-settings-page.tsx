@@ -1,7 +1,41 @@
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useCurrentUser } from '../api/get-current-user';
+import { AccountSecurityCard } from '../components/account-security-card';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { paths } from '@/web/paths';
+
 export default function SecuritySettingsPage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner label="Loading your account" />;
+  if (!user) return null;
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">security-settings</h1>
+    <main className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <Link
+        to={paths.profile}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Profile
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Security Settings</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Change Password</CardTitle>
+            <p className="text-sm text-slate-600">
+              Changing your password signs you out on your other devices.
+            </p>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+        <AccountSecurityCard user={user} />
+      </div>
+      <DeleteAccountSection />
     </main>
   );
 }

@@ -1,7 +1,113 @@
-export default function VerifyEmailPage() {
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CircleCheck, CircleX, Mail } from 'lucide-react';
+import { useVerifyEmail } from '../api/verify-email';
+import { ResendVerificationForm } from '../components/resend-verification-form';
+import { buttonClasses } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { useToast } from '@/web/components/ui/toast';
+import { errorMessage } from '@/web/lib/api-client';
+import { paths } from '@/web/paths';
+
+/** After a successful verification the page moves on to sign-in (the spec's 2 seconds). */
+const REDIRECT_AFTER_VERIFY_MS = 2000;
+
+function VerifyLayout({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-2xl font-bold">verify-email</h1>
+    <main className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Card>
+        <CardContent className="space-y-4 p-6 text-center">{children}</CardContent>
+      </Card>
     </main>
   );
+}
+
+function VerifyToken({ token }: { token: string }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const verification = useVerifyEmail(token);
+  const { isSuccess, isError, error } = verification;
+  const failure = isError ? errorMessage(error, 'This verification link is invalid.') : null;
+
+  useEffect(() => {
+    if (!isSuccess) return;
+    toast({
+      title: 'Email verified!',
+      description: 'You can now log in to your account.',
+      variant: 'success',
+    });
+    const timer = setTimeout(
+      () => navigate(paths.auth, { replace: true }),
+      REDIRECT_AFTER_VERIFY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [isSuccess, navigate, toast]);
+
+  useEffect(() => {
+    if (failure === null) return;
+    toast({ title: 'Verification failed', description: failure, variant: 'destructive' });
+  }, [failure, toast]);
+
+  if (isSuccess) {
+    return (
+      <VerifyLayout>
+        <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-slate-900">Email verified!</h1>
+        <p role="status" className="text-slate-700">
+          You can now log in to your account. Taking you to the login page...
+        </p>
+        <Link to={paths.auth} className={buttonClasses('primary')}>
+          Continue to Login
+        </Link>
+      </VerifyLayout>
+    );
+  }
+  if (failure !== null) {
+    return (
+      <VerifyLayout>
+        <CircleX className="mx-auto h-12 w-12 text-red-600" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-slate-900">Verification failed</h1>
+        <p role="alert" className="text-slate-700">
+          {failure}
+        </p>
+        <Link to={paths.auth} className={buttonClasses('primary')}>
+          Try Again
+        </Link>
+      </VerifyLayout>
+    );
+  }
+  return (
+    <VerifyLayout>
+      <h1 className="text-2xl font-bold text-slate-900">Verifying...</h1>
+      <Spinner label="Verifying your email" className="p-4" />
+      <p className="text-slate-600">Please wait while we verify your email address.</p>
+    </VerifyLayout>
+  );
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <VerifyLayout>
+      <Mail className="mx-auto h-12 w-12 text-brand-700" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">Check Your Email</h1>
+      <p className="text-slate-700">
+        We sent you a verification link. Open it to activate your account, then log in.
+      </p>
+      <div className="space-y-2 text-left">
+        <p className="text-sm text-slate-600">Didn&apos;t get the email? Send it again:</p>
+        <ResendVerificationForm defaultEmail={email} />
+      </div>
+      <Link to={paths.auth} className={buttonClasses('primary')}>
+        Continue to Login
+      </Link>
+    </VerifyLayout>
+  );
+}
+
+export default function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (token) return <VerifyToken key={token} token={token} />;
+  return <CheckYourEmail email={searchParams.get('email') ?? ''} />;
 }

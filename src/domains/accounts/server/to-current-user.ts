@@ -1,0 +1,29 @@
+import type { CurrentUser } from '../accounts.schema';
+import type { UserRow } from './accounts.tables';
+
+/** The one mapping from a user row to what the browser may see (never the password hash). */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    membershipTier: user.membershipTier === 'premium' ? 'premium' : 'free',
+    profileImageUrl: user.profileImageUrl,
+    phoneNumber: user.phoneNumber,
+    address: user.address,
+    imdbPageLink: user.imdbPageLink,
+    whatAreYouLookingFor: user.whatAreYouLookingFor,
+    howDidYouHearAboutUs: user.howDidYouHearAboutUs,
+    companyName: user.companyName,
+    agentVerificationStatus: user.agentVerificationStatus,
+    premiumExpiresAt: user.premiumExpiresAt?.toISOString() ?? null,
+    premiumAutoRenew: user.premiumAutoRenew,
+    pendingEmail: user.pendingEmail,
+    isProfileComplete: user.profileCompletedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { notFound } from '@/server/errors';
+import { listings } from '@/domains/listings/server/listings.tables';
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+
+/** Guard: the listing exists, or 404 'Listing not found'. */
+export async function requireListing(db: Executor, listingId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+}

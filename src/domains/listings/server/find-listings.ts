@@ -1,0 +1,151 @@
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import type { ListListingsQuery, ListListingsResponse } from '../listings.schema';
+import type { AggregateCounts, CatalogueCache } from './catalogue-cache';
+import {
+  FACET_DIMENSIONS,
+  filterCondition,
+  filtersKey,
+  searchTsQuery,
+  toCatalogueFilters,
+  withoutDimension,
+  type CatalogueFilters,
+  type FacetDimension,
+} from './catalogue-query';
+import { listings } from './listings.tables';
+import { listingCardColumns, toListingCard } from './to-listing-response';
+
+type Facet = { value: string; count: number };
+type Facets = ListListingsResponse['facets'];
+type Aggregate = FacetDimension | 'total';
+
+export interface FindListingsOptions {
+  query: ListListingsQuery;
+  cache: CatalogueCache;
+}
+
+/** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
+export async function findListings(
+  db: Executor,
+  { query, cache }: FindListingsOptions,
+): Promise<ListListingsResponse> {
+  const filters = toCatalogueFilters(query);
+  const [items, aggregates] = await Promise.all([
+    findPage(db, filters, query.limit, query.offset),
+    loadAggregates(db, cache, filters),
+  ]);
+  return { items: items.map(toListingCard), total: aggregates.total, facets: aggregates.facets };
+}
+
+function findPage(db: Executor, filters: CatalogueFilters, limit: number, offset: number) {
+  const order: SQL[] =
+    filters.words.length > 0
+      ? [sql`ts_rank(${listings.searchVector}, ${searchTsQuery(filters.words)}) desc`]
+      : [];
+  return db
+    .select(listingCardColumns)
+    .from(listings)
+    .where(filterCondition(filters))
+    .orderBy(...order, desc(listings.createdAt), desc(listings.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+interface AggregateRow extends Record<string, unknown> {
+  aggregate: Aggregate;
+  value: string | null;
+  count: number;
+}
+
+/**
+ * The total and every facet. A facet is counted over the listings matching all the other
+ * filters, so choosing a medium still lists the other mediums. Aggregates that share the
+ * same filters are counted in one pass, and each is cached for a short time.
+ */
+async function loadAggregates(
+  db: Executor,
+  cache: CatalogueCache,
+  filters: CatalogueFilters,
+): Promise<{ total: number; facets: Facets }> {
+  const groups = new Map<string, { filters: CatalogueFilters; aggregates: Aggregate[] }>();
+  const add = (aggregate: Aggregate, scoped: CatalogueFilters) => {
+    const key = filtersKey(scoped);
+    const group = groups.get(key) ?? { filters: scoped, aggregates: [] };
+    group.aggregates.push(aggregate);
+    groups.set(key, group);
+  };
+  add('total', filters);
+  for (const dimension of FACET_DIMENSIONS) add(dimension, withoutDimension(filters, dimension));
+
+  const results = await Promise.all(
+    [...groups.entries()].map(([key, group]) =>
+      cache.aggregates.get(`${group.aggregates.join('+')}|${key}`, () =>
+        countAggregates(db, group.filters, group.aggregates),
+      ),
+    ),
+  );
+  const merged = new Map<Aggregate, Facet[]>();
+  for (const result of results) {
+    for (const [aggregate, facets] of Object.entries(result)) {
+      if (facets) merged.set(aggregate as Aggregate, facets);
+    }
+  }
+  return {
+    total: merged.get('total')?.[0]?.count ?? 0,
+    facets: {
+      mediums: merged.get('mediums') ?? [],
+      genres: merged.get('genres') ?? [],
+      rights: merged.get('rights') ?? [],
+      territories: merged.get('territories') ?? [],
+      exclusivity: merged.get('exclusivity') ?? [],
+    },
+  };
+}
+
+const AGGREGATE_SQL: Record<Aggregate, SQL> = {
+  total: sql`select 'total' as aggregate, null::text as value, count(*)::int as count
+    from matched`,
+  mediums: sql`select 'mediums' as aggregate, medium as value, count(*)::int as count
+    from matched group by medium`,
+  genres: sql`select 'genres' as aggregate, genre as value, count(*)::int as count
+    from matched where genre is not null group by genre`,
+  rights: sql`select 'rights' as aggregate, right_value as value, count(*)::int as count
+    from matched, unnest(rights_available) as right_value group by right_value`,
+  territories: sql`select 'territories' as aggregate, territory_value as value,
+      count(*)::int as count
+    from matched, unnest(territory) as territory_value group by territory_value`,
+  exclusivity: sql`select 'exclusivity' as aggregate, exclusivity as value, count(*)::int as count
+    from matched where exclusivity is not null group by exclusivity`,
+};
+
+async function countAggregates(
+  db: Executor,
+  filters: CatalogueFilters,
+  aggregates: Aggregate[],
+): Promise<AggregateCounts> {
+  const condition = filterCondition(filters) ?? sql`true`;
+  const result = await db.execute<AggregateRow>(sql`
+    with matched as materialized (
+      select ${listings.medium} as medium, ${listings.genre} as genre,
+        ${listings.rightsAvailable} as rights_available, ${listings.territory} as territory,
+        ${listings.exclusivity} as exclusivity
+      from ${listings}
+      where ${condition}
+    )
+    ${sql.join(
+      aggregates.map((aggregate) => AGGREGATE_SQL[aggregate]),
+      sql` union all `,
+    )}
+  `);
+  const byAggregate: AggregateCounts = {};
+  for (const aggregate of aggregates) byAggregate[aggregate] = [];
+  for (const row of result.rows) {
+    byAggregate[row.aggregate]?.push({ value: row.value ?? '', count: Number(row.count) });
+  }
+  for (const aggregate of aggregates) {
+    if (aggregate !== 'total') byAggregate[aggregate]?.sort(byValue);
+  }
+  return byAggregate;
+}
+
+const byValue = (a: Facet, b: Facet) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);

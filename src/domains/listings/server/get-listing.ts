@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { notFound, postgresErrorCode } from '@/server/errors';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { recordListingView } from '@/domains/membership/server/record-listing-view';
+import type { ListingDetail } from '../listings.schema';
+import { listings } from './listings.tables';
+import { listingDetailColumns, toListingDetail } from './to-listing-response';
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+
+export interface GetListingOptions {
+  id: number;
+  viewer: Pick<UserRow, 'id' | 'role' | 'membershipTier' | 'premiumExpiresAt'>;
+  now: Date;
+}
+
+/**
+ * One listing for its detail page. Opening it counts towards the viewer's monthly allowance
+ * (membership domain), which may refuse it with 403; a missing listing costs nothing.
+ */
+export async function getListing(
+  db: Executor,
+  { id, viewer, now }: GetListingOptions,
+): Promise<ListingDetail> {
+  const [row] = await db
+    .select(listingDetailColumns)
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw notFound(LISTING_NOT_FOUND);
+  try {
+    await recordListingView(db, { viewer, listingId: id, now });
+  } catch (error) {
+    // Deleted between the read and the count: it is gone for this viewer too.
+    if (postgresErrorCode(error) === '23503') throw notFound(LISTING_NOT_FOUND);
+    throw error;
+  }
+  return toListingDetail(row);
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ImageOff, Maximize2 } from 'lucide-react';
+
+interface ListingCoverProps {
+  src: string | null;
+  title: string;
+  /** Opens the full-size viewer on the cover. */
+  onOpen: () => void;
+}
+
+/** The detail page's cover: a button opening the full-size viewer; an icon when it fails. */
+export function ListingCover({ src, title, onOpen }: ListingCoverProps) {
+  const [hasFailed, setHasFailed] = useState(false);
+  if (!src || hasFailed) {
+    return (
+      <div
+        role="img"
+        aria-label={hasFailed ? 'Cover image failed to load' : 'No cover image'}
+        className="flex aspect-[2/3] w-full items-center justify-center rounded-lg bg-slate-100 text-slate-400"
+      >
+        <ImageOff aria-hidden="true" className="h-16 w-16" />
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`View full-size cover of ${title}`}
+      className="group relative block w-full overflow-hidden rounded-lg bg-slate-100 shadow-sm"
+    >
+      <img
+        src={src}
+        alt={`Cover of ${title}`}
+        onError={() => setHasFailed(true)}
+        className="aspect-[2/3] w-full object-cover transition-transform group-hover:scale-[1.02]"
+      />
+      <span className="absolute right-2 bottom-2 rounded-full bg-black/60 p-2 text-white">
+        <Maximize2 aria-hidden="true" className="h-4 w-4" />
+      </span>
+    </button>
+  );
+}

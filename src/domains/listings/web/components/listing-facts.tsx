@@ -1,0 +1,27 @@
+import type { ListingDetail } from '../../listings.schema';
+import { formatUkLongDate } from '../lib/listing-labels';
+
+function publishedText(publishDate: string | null): string {
+  if (!publishDate) return 'N/A';
+  return formatUkLongDate(publishDate) ?? publishDate;
+}
+
+/** Pages, Published, Category and Rights Status; 'N/A' for what the agent left out. */
+export function ListingFacts({ listing }: { listing: ListingDetail }) {
+  const facts: [string, string][] = [
+    ['Pages', listing.pages === null ? 'N/A' : listing.pages.toLocaleString('en-GB')],
+    ['Published', publishedText(listing.publishDate)],
+    ['Category', listing.category || 'N/A'],
+    ['Rights Status', listing.rightsStatus || 'N/A'],
+  ];
+  return (
+    <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+      {facts.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4 px-4 py-2.5">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-right font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

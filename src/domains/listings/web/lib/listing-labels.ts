@@ -1,0 +1,69 @@
+import type { BadgeTone } from '@/web/components/ui/badge';
+import { formatPounds } from '@/web/lib/format';
+import { MEDIUM_LABELS, type Medium } from '../../listings.constants';
+
+const isMedium = (value: string): value is Medium => Object.hasOwn(MEDIUM_LABELS, value);
+
+/** 'short_film' → 'Short Film'; a medium outside the spec's list is shown as entered. */
+export function mediumLabel(medium: string): string {
+  const key = medium.toLowerCase();
+  return isMedium(key) ? MEDIUM_LABELS[key] : medium;
+}
+
+const STATUS_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
+  available: { label: 'Available', tone: 'green' },
+  optioned: { label: 'Optioned', tone: 'amber' },
+  sold: { label: 'Sold', tone: 'red' },
+};
+
+/** The spec's status badge: available, optioned, sold; anything else reads Unknown. */
+export function statusBadge(status: string): { label: string; tone: BadgeTone } {
+  return STATUS_BADGES[status.toLowerCase()] ?? { label: 'Unknown', tone: 'slate' };
+}
+
+const RIGHT_LABELS: Record<string, string> = {
+  film: 'Film',
+  tv: 'TV',
+  streaming: 'Streaming',
+  radio: 'Radio',
+  stage: 'Stage',
+  digital: 'Digital',
+  merchandising: 'Merchandising',
+  international: 'International',
+};
+
+export function rightLabel(right: string): string {
+  return RIGHT_LABELS[right.toLowerCase()] ?? right;
+}
+
+const EXCLUSIVITY_LABELS: Record<string, string> = {
+  exclusive: 'Exclusive',
+  'non-exclusive': 'Non-exclusive',
+  'first-look': 'First look',
+};
+
+export function exclusivityLabel(exclusivity: string): string {
+  return EXCLUSIVITY_LABELS[exclusivity.toLowerCase()] ?? exclusivity;
+}
+
+/** '£min - £max', one end when only one is known, else 'Contact for pricing'. */
+export function priceRangeLabel(min: string | null, max: string | null): string {
+  if (min !== null && max !== null) return `${formatPounds(min)} - ${formatPounds(max)}`;
+  if (max !== null) return `Up to ${formatPounds(max)}`;
+  if (min !== null) return `From ${formatPounds(min)}`;
+  return 'Contact for pricing';
+}
+
+const longDateFormatter = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** '2026-12-01' or an ISO instant → '1 December 2026' (UK time); null when unreadable. */
+export function formatUkLongDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : longDateFormatter.format(date);
+}

@@ -1,0 +1,54 @@
+import { MAX_CHARGE_PENCE } from '@/domains/payments/payments.constants';
+
+/** The spec's numbers for offers (part 1 sections 5 and 9; issue 5). */
+export const OPTION_PERIODS = [12, 18, 24, 36] as const;
+export type OptionPeriod = (typeof OPTION_PERIODS)[number];
+
+/** Minimum offer in pounds; the form's input step is the same (a UI hint, not a rule). */
+export const MIN_OFFER_POUNDS = 1000;
+export const OFFER_STEP_POUNDS = 1000;
+/** The card provider's single-charge maximum: £999,999.99. */
+export const MAX_OFFER_PENCE = MAX_CHARGE_PENCE;
+
+export const CANCELLATION_REASON_MAX = 500;
+export const FREE_TEXT_MAX = 2000;
+
+/** Proposal decks: at most 50 MB, these extensions, checked by content too. */
+export const DECK_MAX_BYTES = 50 * 1024 * 1024;
+export const DECK_EXTENSIONS = ['.pdf', '.ppt', '.pptx', '.key'] as const;
+export const DECK_ACCEPT = DECK_EXTENSIONS.join(',');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The agent answers within 6 days of authorisation; card holds last about 7. */
+export const RESPONSE_WINDOW_MS = 6 * DAY_MS;
+/** The deadline always leaves this margin before the provider lets the hold lapse. */
+export const HOLD_SAFETY_MARGIN_MS = DAY_MS;
+/** Agent and producer are reminded this long before the deadline. */
+export const REMINDER_BEFORE_MS = DAY_MS;
+
+export const OFFER_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'expired',
+  'abandoned',
+] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** Statuses of an offer whose hold is (or may become) live: one per producer per listing. */
+export const OPEN_OFFER_STATUSES = ['awaiting_payment', 'pending'] as const;
+
+/** What the agent sees: only offers whose hold was authorised at least once. */
+export const AGENT_VISIBLE_STATUSES = ['pending', 'accepted', 'rejected', 'expired'] as const;
+
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  awaiting_payment: 'Awaiting Payment',
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  abandoned: 'Abandoned',
+};

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ListingCardSchema, PoundsSchema } from '@/domains/listings/listings.schema';
+import {
+  CANCELLATION_REASON_MAX,
+  FREE_TEXT_MAX,
+  MAX_OFFER_PENCE,
+  MIN_OFFER_POUNDS,
+  OFFER_STATUSES,
+  OPTION_PERIODS,
+  type OptionPeriod,
+} from './offers.constants';
+
+/** The spec's messages (part 1 sections 5 and 8), written once for the form and the API. */
+export const OFFER_MESSAGES = {
+  offerPriceRequired: 'Offer amount is required',
+  offerPriceMinimum: 'Minimum offer amount is £1,000',
+  offerPriceFormat: 'Enter the amount in pounds, with at most two decimal places',
+  offerPriceMaximum:
+    'Offers above £999,999.99 cannot be placed by card. Please contact the agent directly.',
+  optionPeriodRequired: 'Option period is required',
+  optionPeriodInvalid: 'Option period must be 12, 18, 24 or 36 months',
+  deckRequired: 'Please upload a proposal deck before submitting your offer',
+  cancellationReasonRequired: 'Please provide a reason for cancelling',
+  cancellationReasonMaximum: 'Reason must be at most 500 characters',
+  textTooLong: `Must be at most ${FREE_TEXT_MAX} characters`,
+  listingUnavailable: 'This listing is no longer available for offers',
+  alreadyOpen:
+    'You already have an open offer on this listing. Cancel it before submitting another.',
+  holdExpired: 'The card hold on this offer has expired. The producer has been asked to renew it.',
+  onlyProducers: 'Only producers can submit offers.',
+} as const;
+
+/** "25000" or "25000.50" → pence, or null when it is not an amount of pounds. */
+export function offerPriceToPence(value: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** The amount typed into the form: a numeric string of pounds (spec: sent as a string). */
+export const OfferPriceSchema = z
+  .string({ error: OFFER_MESSAGES.offerPriceRequired })
+  .trim()
+  .min(1, { error: OFFER_MESSAGES.offerPriceRequired })
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const asNumber = Number(value);
+    if (!Number.isFinite(asNumber) || asNumber < MIN_OFFER_POUNDS) {
+      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMinimum });
+      return;
+    }
+    const pence = offerPriceToPence(value);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceFormat });
+      return;
+    }
+    if (pence > MAX_OFFER_PENCE) {
+      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMaximum });
+    }
+  });
+
+/** 12 | 18 | 24 | 36; a select gives a string, a number input a number: both are fine. */
+export const OptionPeriodSchema = z
+  .union([z.number(), z.string()], { error: OFFER_MESSAGES.optionPeriodRequired })
+  .transform((value, ctx): OptionPeriod => {
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.optionPeriodRequired });
+      return z.NEVER;
+    }
+    const months = Number(value);
+    const period = OPTION_PERIODS.find((option) => option === months);
+    if (period === undefined) {
+      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.optionPeriodInvalid });
+      return z.NEVER;
+    }
+    return period;
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(FREE_TEXT_MAX, { error: OFFER_MESSAGES.textTooLong })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * POST /api/offers, and the offer form (step 1 of /submit-offer/{listingId}).
+ * fundNotes is only kept when fundCompetition is ticked (the server drops it otherwise).
+ */
+export const CreateOfferBodySchema = z.object({
+  listingId: z
+    .union([z.number(), z.string()], { error: 'Listing is required' })
+    .transform((value, ctx) => {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: 'Listing is required' });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  offerPrice: OfferPriceSchema,
+  optionPeriod: OptionPeriodSchema,
+  extraRightsRequest: optionalText,
+  fundCompetition: z.boolean().default(false),
+  fundNotes: optionalText,
+  deckFileUrl: z
+    .string({ error: OFFER_MESSAGES.deckRequired })
+    .trim()
+    .min(1, { error: OFFER_MESSAGES.deckRequired })
+    .max(300, { error: OFFER_MESSAGES.deckRequired }),
+});
+export type CreateOfferBodyInput = z.input<typeof CreateOfferBodySchema>;
+export type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
+
+/** PATCH /api/offers/{id}/cancel and the cancel dialog (reason with a 500-character counter). */
+export const CancelOfferBodySchema = z.object({
+  cancellationReason: z
+    .string({ error: OFFER_MESSAGES.cancellationReasonRequired })
+    .trim()
+    .min(1, { error: OFFER_MESSAGES.cancellationReasonRequired })
+    .max(CANCELLATION_REASON_MAX, { error: OFFER_MESSAGES.cancellationReasonMaximum }),
+});
+export type CancelOfferBody = z.infer<typeof CancelOfferBodySchema>;
+
+export const OfferStatusSchema = z.enum(OFFER_STATUSES);
+
+/** An offer as both sides read it; producer is there for the agent's view. */
+export const OfferSchema = z.object({
+  id: z.number().int(),
+  listingId: z.number().int(),
+  listingTitle: z.string(),
+  status: OfferStatusSchema,
+  /** Pounds, two decimals ("25000.00"). */
+  offerPrice: PoundsSchema,
+  optionPeriod: z.number().int(),
+  extraRightsRequest: z.string().nullable(),
+  fundCompetition: z.boolean(),
+  fundNotes: z.string().nullable(),
+  deckFileUrl: z.string().nullable(),
+  signedOptionUrl: z.string().nullable(),
+  /** When the card hold was authorised (null while awaiting payment). ISO 8601. */
+  submittedAt: z.string().nullable(),
+  /** When the hold is released if the agent has not answered. ISO 8601. */
+  responseDeadline: z.string().nullable(),
+  createdAt: z.string(),
+  cancellationReason: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** The provider's last refusal (declined card, failed capture), for the producer. */
+  lastPaymentError: z.string().nullable(),
+  producer: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string().nullable(),
+  }),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** POST /api/offers and POST /api/offers/{id}/renew: the offer and the hold's client secret. */
+export const CreateOfferResponseSchema = z.object({
+  offer: OfferSchema,
+  clientSecret: z.string(),
+});
+export type CreateOfferResponse = z.infer<typeof CreateOfferResponseSchema>;
+
+export const OfferCountsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+});
+export type OfferCounts = z.infer<typeof OfferCountsSchema>;
+
+/** GET /api/offers/my-submissions: newest first, with the four counters of the page. */
+export const MySubmissionsResponseSchema = z.object({
+  offers: z.array(OfferSchema),
+  counts: OfferCountsSchema,
+});
+export type MySubmissionsResponse = z.infer<typeof MySubmissionsResponseSchema>;
+
+/** GET /api/offers/agent/{agentId}: offers on the agent's listings (never awaiting payment). */
+export const AgentOffersResponseSchema = z.array(OfferSchema);
+export type AgentOffersResponse = z.infer<typeof AgentOffersResponseSchema>;
+
+/** GET /api/listings/agent/{agentId}: the agent's listings with their offer counters. */
+export const AgentListingSchema = ListingCardSchema.extend({
+  offerCounts: OfferCountsSchema,
+});
+export type AgentListing = z.infer<typeof AgentListingSchema>;
+export const AgentListingsResponseSchema = z.array(AgentListingSchema);
+export type AgentListingsResponse = z.infer<typeof AgentListingsResponseSchema>;
+
+/** POST /api/uploads/deck answer: the path to pass as deckFileUrl. */
+export const DeckUploadResponseSchema = z.object({ deckFileUrl: z.string() });
+export type DeckUploadResponse = z.infer<typeof DeckUploadResponseSchema>;
+
+/** `:id` path segments; a non-numeric id is simply not found (404). */
+export const OfferIdParamsSchema = z.object({ id: z.string() });
+export const AgentIdParamsSchema = z.object({ agentId: z.string() });
+
+/** The path segment as an integer id, or null when it cannot name a row (→ 404). */
+export function idFromParam(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The download path of a deck, as stored on offers and answered by the upload. */
+export const deckFileUrlFor = (deckId: number) => `/api/uploads/deck/${deckId}`;
+
+/** The deck id inside a deckFileUrl, or null when it is not one of ours. */
+export function deckIdFromUrl(url: string): number | null {
+  const match = /^\/api\/uploads\/deck\/(\d{1,10})$/.exec(url.trim());
+  return match ? idFromParam(match[1]) : null;
+}

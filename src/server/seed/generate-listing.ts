@@ -1,0 +1,769 @@
+/**
+ * The demo catalogue's listing generator: a pure function of (index, id, context). Each
+ * listing draws from its own PRNG seeded by its index, so the same catalogue size always
+ * gives the same listings, and a batch can be generated without the ones before it.
+ */
+import {
+  EXCLUSIVITY,
+  MEDIUMS,
+  RIGHTS,
+  type ListingStatus,
+  type Medium,
+  type PriceRange,
+  type ViabilityBand,
+} from '@/domains/listings/listings.constants';
+import type { NewListingRow } from '@/domains/listings/server/listings.tables';
+import { createRng, hashSeed, type Rng } from './prng';
+import {
+  AUTHOR_CREDITS,
+  AUTHOR_FIRST_NAMES,
+  AUTHOR_LAST_NAMES,
+  AWARDS,
+  BOOK_PUBLISHERS,
+  CHARACTER_NAMES,
+  CITIES,
+  CREATOR_TITLES,
+  EDITIONS,
+  FORMATS,
+  GENERIC_TAGS,
+  GENRES,
+  INTERESTS,
+  PRODUCTION_COMPANIES,
+  PUBLISHERS_BY_MEDIUM,
+  REVIEW_OUTLETS,
+  REVIEW_QUOTES,
+  SHARED_PLACES,
+  SYNOPSIS_COMPLICATIONS,
+  SYNOPSIS_ENDINGS,
+  SYNOPSIS_TURNS,
+  type GenreProfile,
+} from './word-lists';
+
+/** The catalogue's fixed "today": createdAt spreads over the two years before it. */
+export const CATALOGUE_EPOCH = new Date('2025-06-30T12:00:00Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SEED_NAMESPACE = 'pagetoscreen-demo-catalogue-v1';
+
+/** Every column of a listing except the generated search document, all keys present. */
+export type SeedListing = Required<Omit<NewListingRow, 'id' | 'searchVector'>> & { id: number };
+
+export interface ListingOwner {
+  id: number;
+  fullName: string;
+}
+
+export interface CatalogueContext {
+  /** Listings in the whole catalogue (the demo agent's share depends on it). */
+  count: number;
+  /** The literary agents who own the rest of the catalogue. */
+  agents: readonly ListingOwner[];
+  /** demo.agent@pagetoscreen.test: owns at least 20 listings, most of them available. */
+  demoAgent: ListingOwner;
+}
+
+/** Listings forced at the start of the catalogue so every medium, band and state shows up. */
+const FORCED_BAND_COUNT = 16;
+const FORCED_FEATURED_FROM = MEDIUMS.length;
+const FORCED_FEATURED_COUNT = 6;
+
+const MEDIUM_WEIGHTS: ReadonlyArray<readonly [Medium, number]> = [
+  ['book', 56],
+  ['screenplay', 8],
+  ['television', 7],
+  ['comic', 5],
+  ['podcast', 5],
+  ['stage', 4],
+  ['short_film', 4],
+  ['game', 4],
+  ['digital_content', 3],
+  ['toy', 2],
+  ['other', 2],
+];
+
+const PRICE_BANDS: readonly PriceRange[] = ['under-50k', '50k-100k', '100k-500k', 'over-500k'];
+const VIABILITY_BANDS: readonly ViabilityBand[] = [
+  'highly-viable',
+  'viable',
+  'cautionary',
+  'high-risk',
+];
+
+/** Viability leans with price: expensive rights tend to be the proven ones. */
+const VIABILITY_WEIGHTS_BY_PRICE: Record<PriceRange | 'none', readonly number[]> = {
+  'under-50k': [10, 30, 38, 22],
+  '50k-100k': [15, 38, 32, 15],
+  '100k-500k': [24, 40, 26, 10],
+  'over-500k': [40, 40, 15, 5],
+  none: [15, 35, 30, 20],
+};
+
+const VIABILITY_RANGES: Record<ViabilityBand, readonly [number, number]> = {
+  'highly-viable': [85, 98],
+  viable: [70, 84],
+  cautionary: [50, 69],
+  'high-risk': [30, 49],
+};
+
+const TERRITORY_SETS: ReadonlyArray<readonly [readonly string[], number]> = [
+  [['Worldwide'], 30],
+  [['UK', 'US'], 12],
+  [['UK'], 8],
+  [['UK', 'Europe'], 8],
+  [['UK & Commonwealth', 'North America'], 10],
+  [['UK', 'US', 'Europe'], 10],
+  [['North America'], 5],
+  [['UK', 'Europe', 'Australia & New Zealand'], 6],
+  [['US', 'Latin America'], 3],
+  [['UK', 'Asia'], 3],
+  [['Europe'], 5],
+];
+
+const GENRES_BY_MEDIUM: Record<Medium, readonly GenreProfile[]> = Object.fromEntries(
+  MEDIUMS.map((medium) => [
+    medium,
+    medium === 'other' ? GENRES : GENRES.filter((genre) => genre.mediums.includes(medium)),
+  ]),
+) as Record<Medium, readonly GenreProfile[]>;
+
+const CONTENT_TYPE_BY_MEDIUM: Record<Medium, string> = {
+  book: 'book',
+  short_film: 'script',
+  toy: 'other',
+  game: 'other',
+  screenplay: 'script',
+  television: 'script',
+  podcast: 'podcast',
+  digital_content: 'article',
+  comic: 'book',
+  stage: 'script',
+  other: 'other',
+};
+
+const FORM_NOUN: Record<Medium, string> = {
+  book: 'novel',
+  short_film: 'short film',
+  toy: 'toy and character brand',
+  game: 'narrative game',
+  screenplay: 'feature film',
+  television: 'drama series',
+  podcast: 'podcast series',
+  digital_content: 'web series',
+  comic: 'graphic novel',
+  stage: 'play',
+  other: 'original story',
+};
+
+const USP_TEMPLATES = [
+  'A high-concept hook with a clear returning-series engine.',
+  'A built-in audience of {n} readers and an active online community.',
+  'Contained locations and a small cast keep production costs low.',
+  'A fresh {genre} voice with striking visual set pieces.',
+  'Strong, castable lead roles across generations.',
+  'A distinctive British setting with international appeal.',
+  'Proven sales and a passionate word-of-mouth following.',
+  'A story built for binge-watching, with a cliffhanger in every chapter.',
+] as const;
+
+const AGENT_NOTES = [
+  'The author is available to join a writers’ room.',
+  'A sequel manuscript is due next spring.',
+  'Open to co-production structures.',
+  'The author would like to consult on the adaptation.',
+  'Translation rights are handled separately.',
+] as const;
+
+const TALENT_NOTES = [
+  'An Emmy-nominated showrunner has read the material and wants to meet.',
+  'A BAFTA-winning actor has expressed interest in the lead role.',
+  'A director is attached; casting has not begun.',
+  'An award-winning composer is attached to score.',
+] as const;
+
+const AVAILABLE_RIGHTS_STATUSES = [
+  'All screen rights available',
+  'Film and television rights available',
+  'Film, TV and streaming rights available worldwide',
+  'Screen rights available; stage rights held by the author',
+  'Option lapsed in {year}; all screen rights available',
+] as const;
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function withArticle(word: string): string {
+  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** 12345 -> "12,345" (Intl formatting is far slower than this, and the seed calls it a lot). */
+function grouped(value: number): string {
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function roundTo(value: number, step: number): number {
+  return Math.round(value / step) * step;
+}
+
+/** A valid ISBN-13 on the 978-1 prefix. */
+function makeIsbn(rng: Rng): string {
+  const publisher = String(rng.int(10000, 99999));
+  const title = String(rng.int(100, 999));
+  const digits = `9781${publisher}${title}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+  const check = (10 - (sum % 10)) % 10;
+  return `978-1-${publisher}-${title}-${check}`;
+}
+
+/** How many listings the demo agent owns, and which: every step-th from index 3. */
+function demoAgentPlan(count: number): { target: number; step: number } {
+  const target = Math.min(count, Math.max(24, Math.ceil(count / 41)));
+  const step = Math.max(1, Math.floor(count / Math.max(1, target)));
+  return { target, step };
+}
+
+/** The demo agent's k-th listing, or null when the demo agent does not own this index. */
+function demoAgentSlot(index: number, count: number): number | null {
+  const { target, step } = demoAgentPlan(count);
+  const offset = step > 3 ? 3 : 0;
+  if (index < offset || (index - offset) % step !== 0) return null;
+  const slot = (index - offset) / step;
+  return slot < target ? slot : null;
+}
+
+/** Agents' weights: some agencies carry bigger lists than others. */
+function agentWeights(agents: readonly ListingOwner[]): Array<readonly [ListingOwner, number]> {
+  return agents.map((agent, k) => [agent, 1 + ((k * 7) % 5)] as const);
+}
+
+const weightCache = new WeakMap<readonly ListingOwner[], Array<readonly [ListingOwner, number]>>();
+
+function pickAgent(rng: Rng, agents: readonly ListingOwner[]): ListingOwner {
+  let weights = weightCache.get(agents);
+  if (!weights) {
+    weights = agentWeights(agents);
+    weightCache.set(agents, weights);
+  }
+  return rng.weighted(weights);
+}
+
+function pickPrice(rng: Rng, band: PriceRange): { min: number; max: number } {
+  // Pounds first, pence at the end.
+  let max: number;
+  let ratio: number;
+  let step: number;
+  switch (band) {
+    case 'under-50k':
+      max = roundTo(rng.float(8_000, 49_500), 500);
+      ratio = rng.float(0.35, 0.7);
+      step = 500;
+      break;
+    case '50k-100k':
+      max = roundTo(rng.float(50_000, 99_000), 1_000);
+      ratio = rng.float(0.4, 0.75);
+      step = 1_000;
+      break;
+    case '100k-500k':
+      // Skewed towards the lower end, as real option fees are.
+      max = roundTo(100_000 + 395_000 * rng.next() ** 1.6, 5_000);
+      ratio = rng.float(0.4, 0.75);
+      step = 5_000;
+      break;
+    case 'over-500k':
+      max = roundTo(rng.float(500_000, 750_000), 10_000);
+      ratio = rng.float(0.5, 0.8);
+      step = 10_000;
+      break;
+  }
+  const min = Math.max(5_000, Math.min(max, roundTo(max * ratio, step)));
+  return { min: min * 100, max: max * 100 };
+}
+
+function pickTitle(rng: Rng, genre: GenreProfile): string {
+  const noun = rng.pick(genre.titleNouns);
+  const otherNoun = rng.pick(genre.titleNouns.filter((n) => n !== noun));
+  const adjective = rng.pick(genre.titleAdjectives);
+  const place = rng.pick(genre.places ?? SHARED_PLACES);
+  const name = rng.pick(CHARACTER_NAMES);
+  const templates: ReadonlyArray<readonly [string, number]> = [
+    [`The ${noun}`, 6],
+    [`The ${adjective} ${noun}`, 14],
+    [`${adjective} ${noun}`, 6],
+    [`The ${noun} of ${place}`, 10],
+    [`The ${adjective} ${noun} of ${place}`, 4],
+    [place, 3],
+    [`${capitalise(withArticle(noun))} in ${place}`, 6],
+    [`${name} and the ${adjective} ${noun}`, genre.name === "Children's" ? 20 : 3],
+    [`The ${noun}’s ${otherNoun}`, 4],
+    [`After the ${noun}`, 4],
+    [adjective === 'Last' ? `The Last ${otherNoun}` : `The Last ${noun}`, 3],
+    [`${noun} at ${place}`, 3],
+  ];
+  return rng.weighted(templates);
+}
+
+function pickAuthor(rng: Rng): string {
+  const first = rng.pick(AUTHOR_FIRST_NAMES);
+  const last = rng.pick(AUTHOR_LAST_NAMES);
+  if (rng.chance(0.08)) {
+    const middle = rng.pick(AUTHOR_FIRST_NAMES);
+    return `${first.charAt(0)}. ${middle.charAt(0)}. ${last}`;
+  }
+  return `${first} ${last}`;
+}
+
+function genrePhrase(genre: GenreProfile, medium: Medium): string {
+  if (medium === 'book' && genre.category === 'Non-Fiction') {
+    if (genre.name === 'Memoir') return 'memoir';
+    if (genre.name === 'Biography') return 'biography';
+    return 'true crime book';
+  }
+  if (medium === 'book' && genre.name === "Children's") return 'children’s story';
+  if (medium === 'television' && genre.name === 'Comedy') return 'comedy series';
+  const label = genre.name === "Children's" ? 'children’s' : genre.name.toLowerCase();
+  return `${label} ${FORM_NOUN[medium]}`;
+}
+
+function pagesFor(rng: Rng, medium: Medium, genre: GenreProfile, format: string): number | null {
+  switch (medium) {
+    case 'book':
+      if (genre.name === "Children's") return rng.chance(0.3) ? 32 : rng.int(140, 280);
+      if (format === 'Novella') return rng.int(90, 160);
+      return rng.int(220, 560);
+    case 'comic':
+      return rng.int(48, 220);
+    case 'screenplay':
+      return rng.int(88, 125);
+    case 'television':
+      return rng.int(45, 65);
+    case 'short_film':
+      return rng.int(8, 30);
+    case 'stage':
+      return rng.int(70, 120);
+    default:
+      return null;
+  }
+}
+
+function publicationStatusFor(rng: Rng, medium: Medium): string {
+  switch (medium) {
+    case 'book':
+    case 'comic':
+      return rng.weighted([
+        ['published', 72],
+        ['self-published', 10],
+        ['unpublished', 12],
+        ['completed', 6],
+      ]);
+    case 'screenplay':
+    case 'television':
+    case 'short_film':
+    case 'stage':
+      return rng.weighted([
+        ['completed', 60],
+        ['unpublished', 25],
+        ['in-production', 15],
+      ]);
+    case 'podcast':
+    case 'digital_content':
+      return rng.weighted([
+        ['published', 80],
+        ['self-published', 20],
+      ]);
+    case 'game':
+    case 'toy':
+      return rng.weighted([
+        ['published', 55],
+        ['in-production', 45],
+      ]);
+    default:
+      return 'completed';
+  }
+}
+
+function publisherFor(rng: Rng, medium: Medium, status: string): string | null {
+  if (status === 'unpublished' || status === 'completed' || status === 'in-production') {
+    return null;
+  }
+  if (status === 'self-published') return 'Self-published';
+  if (medium === 'book') return rng.pick(BOOK_PUBLISHERS);
+  const list = PUBLISHERS_BY_MEDIUM[medium];
+  return list ? rng.pick(list) : null;
+}
+
+function wordCountFor(rng: Rng, medium: Medium, pages: number | null): number | null {
+  if (medium === 'book' && pages) return roundTo(pages * rng.int(250, 330), 100);
+  if (pages && ['screenplay', 'television', 'short_film', 'stage'].includes(medium)) {
+    return roundTo(pages * rng.int(160, 210), 100);
+  }
+  if (medium === 'digital_content') return roundTo(rng.int(8_000, 60_000), 500);
+  if (medium === 'comic' && pages) return roundTo(pages * rng.int(60, 110), 100);
+  return null;
+}
+
+function salesFiguresFor(rng: Rng, medium: Medium, popularity: number): string {
+  const scale = 10 ** (3 + popularity * 3);
+  if (medium === 'podcast') {
+    return `${Math.max(1, Math.round((scale * 20) / 1_000_000))} million downloads to date`;
+  }
+  if (medium === 'game' || medium === 'toy') {
+    return `${grouped(roundTo(scale, 1_000))} units sold`;
+  }
+  if (medium === 'digital_content') {
+    return `${grouped(roundTo(scale * 10, 1_000))} monthly readers`;
+  }
+  const copies = Math.max(1_000, roundTo(scale * rng.float(0.8, 1.4), 1_000));
+  return `Over ${grouped(copies)} copies sold across all formats`;
+}
+
+function rightsFor(rng: Rng, medium: Medium, status: ListingStatus): string[] {
+  const chosen = new Set<string>();
+  if (status !== 'sold') chosen.add('film');
+  if (rng.chance(0.85)) chosen.add('tv');
+  if (medium === 'toy' || medium === 'game') chosen.add('merchandising');
+  for (const right of rng.sample(RIGHTS, rng.int(1, 4))) chosen.add(right);
+  if (status === 'sold') chosen.delete('film');
+  if (chosen.size === 0) chosen.add('stage');
+  return RIGHTS.filter((right) => chosen.has(right));
+}
+
+function rightsStatusFor(rng: Rng, status: ListingStatus, publishYear: number): string {
+  const company = rng.pick(PRODUCTION_COMPANIES);
+  const year = Math.min(2025, Math.max(publishYear + 1, rng.int(2019, 2025)));
+  if (status === 'optioned') return `Optioned by ${company} until ${rng.int(2025, 2028)}`;
+  if (status === 'sold') return `Film and TV rights sold to ${company} (${year})`;
+  return fill(rng.pick(AVAILABLE_RIGHTS_STATUSES), { year: String(year) });
+}
+
+function ageRangeFor(rng: Rng, audience: string): string {
+  switch (audience) {
+    case 'Children':
+      return '6-11';
+    case 'Teen':
+      return '13-17';
+    case 'Young Adult':
+      return '16-24';
+    case 'Family':
+      return 'All ages';
+    default:
+      return rng.pick(['18-34', '25-44', '35-54', '45+']);
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** One listing of the demo catalogue; `id` is the id it will be inserted with. */
+export function generateListing(index: number, id: number, context: CatalogueContext): SeedListing {
+  const rng = createRng(hashSeed(SEED_NAMESPACE, index));
+
+  // Draws happen in the same order whatever the catalogue size, so a listing's content depends
+  // only on its index; the size decides just the owner and status of the demo agent's share.
+  const demoSlot = demoAgentSlot(index, context.count);
+  const randomAgent =
+    context.agents.length > 0 ? pickAgent(rng, context.agents) : context.demoAgent;
+  const owner = demoSlot !== null ? context.demoAgent : randomAgent;
+
+  const isForcedFeatured =
+    index >= FORCED_FEATURED_FROM && index < FORCED_FEATURED_FROM + FORCED_FEATURED_COUNT;
+  const medium: Medium =
+    index < MEDIUMS.length
+      ? MEDIUMS[index]
+      : isForcedFeatured
+        ? 'book'
+        : rng.weighted(MEDIUM_WEIGHTS);
+  const genre = rng.pick(GENRES_BY_MEDIUM[medium]);
+  const subcategory = rng.pick(genre.subcategories);
+  const format = rng.pick(FORMATS[medium]);
+
+  const drawnStatus = rng.weighted<ListingStatus>([
+    ['available', 80],
+    ['optioned', 13],
+    ['sold', 7],
+  ]);
+  let status = drawnStatus;
+  if (isForcedFeatured) status = 'available';
+  else if (demoSlot !== null) {
+    status = demoSlot % 7 === 5 ? 'optioned' : demoSlot % 11 === 9 ? 'sold' : 'available';
+  }
+  const isFeatured = isForcedFeatured || rng.chance(0.028);
+
+  const priceBand: PriceRange | null =
+    index < FORCED_BAND_COUNT
+      ? PRICE_BANDS[index % PRICE_BANDS.length]
+      : rng.chance(0.02)
+        ? null
+        : rng.weighted([
+            ['under-50k', 30],
+            ['50k-100k', 24],
+            ['100k-500k', 34],
+            ['over-500k', 12],
+          ] as const);
+  const price = priceBand ? pickPrice(rng, priceBand) : null;
+  const viabilityWeights = VIABILITY_WEIGHTS_BY_PRICE[priceBand ?? 'none'];
+  const viabilityBand =
+    index < FORCED_BAND_COUNT
+      ? VIABILITY_BANDS[(index + 1) % VIABILITY_BANDS.length]
+      : rng.weighted(VIABILITY_BANDS.map((band, k) => [band, viabilityWeights[k]] as const));
+  const [scoreMin, scoreMax] = VIABILITY_RANGES[viabilityBand];
+  const viabilityScore = rng.int(scoreMin, scoreMax);
+
+  // One hidden "how known is it" value drives ratings, sales and social numbers together.
+  const popularity = clamp(rng.next() ** 1.6 + (isFeatured ? 0.25 : 0), 0, 1);
+
+  const title = pickTitle(rng, genre);
+  const author = pickAuthor(rng);
+  const protagonist = rng.pick(genre.protagonists);
+  const incident = rng.pick(genre.incidents);
+  const goal = rng.pick(genre.goals);
+  const stakes = rng.pick(genre.stakes);
+  const setting = rng.pick(genre.settings);
+  const era = rng.pick(genre.eras);
+  const tones = rng.sample(genre.tones, 2);
+  const themes = rng.sample(genre.themes, rng.int(2, 4));
+  const comparables = rng.sample(genre.comparables, 2);
+  const characterName = rng.pick(CHARACTER_NAMES);
+
+  const logline = rng.weighted([
+    [`When ${incident}, ${protagonist} must ${goal} before ${stakes}.`, 5],
+    [`In ${setting}, ${protagonist} must ${goal} before ${stakes}.`, 3],
+    [`${capitalise(protagonist)} must ${goal} when ${incident}.`, 2],
+  ]);
+
+  const eraClause = era === 'the present day' ? '' : ` in ${era}`;
+  const descriptionParts = [
+    `${capitalise(withArticle(tones[0]))} ${genrePhrase(genre, medium)} set in ${setting}${eraClause}.`,
+    `It explores ${themes.slice(0, -1).join(', ')} and ${themes[themes.length - 1]}.`,
+  ];
+  if (rng.chance(0.6)) {
+    descriptionParts.push(`Perfect for fans of ${comparables[0]} and ${comparables[1]}.`);
+  }
+  const description = descriptionParts.join(' ');
+
+  const synopsis = rng.chance(0.1)
+    ? null
+    : [
+        `${capitalise(eraClause.trim() || 'today')}, in ${setting}, ${characterName} — ${protagonist} — ${rng.pick(SYNOPSIS_TURNS)}.`,
+        `When ${incident}, nothing can stay buried for long.`,
+        `As ${rng.pick(SYNOPSIS_COMPLICATIONS)}, ${characterName} must ${goal} before ${stakes}.`,
+        fill(rng.pick(SYNOPSIS_ENDINGS), {
+          theme1: themes[0],
+          theme2: themes[1],
+        }),
+      ].join(' ');
+
+  const publicationStatus = publicationStatusFor(rng, medium);
+  const isReleased = publicationStatus === 'published' || publicationStatus === 'self-published';
+  const publisher = publisherFor(rng, medium, publicationStatus);
+  const publishDate =
+    publicationStatus === 'unpublished'
+      ? null
+      : isoDate(
+          new Date(
+            CATALOGUE_EPOCH.getTime() - DAY_MS * (30 + Math.floor(rng.next() ** 1.8 * 9_800)),
+          ),
+        );
+  const publishYear = publishDate ? Number(publishDate.slice(0, 4)) : 2024;
+  const pages = pagesFor(rng, medium, genre, format);
+  const contentType =
+    medium === 'book' && publicationStatus === 'unpublished'
+      ? 'manuscript'
+      : CONTENT_TYPE_BY_MEDIUM[medium];
+  const isbn =
+    (medium === 'book' || medium === 'comic') && isReleased && rng.chance(0.9)
+      ? makeIsbn(rng)
+      : null;
+
+  const marketPresence = popularity > 0.6 ? 'high' : popularity > 0.3 ? 'medium' : 'low';
+  const hasCommercialSales = isReleased && (popularity > 0.25 || rng.chance(0.3));
+  const ratingsCount = isReleased ? Math.round(10 ** (1 + popularity * 4.5)) : 0;
+  const averageRating = clamp(3.1 + popularity * 1.2 + rng.float(-0.3, 0.3), 2.8, 4.9);
+  const mediumDetails: SeedListing['mediumDetails'] = {
+    ...(publishDate ? { publishedDate: publishDate } : {}),
+    ...(isReleased ? { averageRating: Math.round(averageRating * 100) / 100, ratingsCount } : {}),
+    commercialIndicators: { hasCommercialSales, marketPresence },
+    format,
+  };
+
+  const awards = rng.chance(0.18)
+    ? `${rng.pick(['Winner of', 'Shortlisted for', 'Longlisted for'])} the ${rng.pick(AWARDS)} ${Math.max(publishYear, 2000)}`
+    : null;
+
+  const tagSet = new Set<string>([genre.name]);
+  if (rng.chance(0.5)) tagSet.add(subcategory);
+  if (marketPresence === 'high' && hasCommercialSales && rng.chance(0.6)) tagSet.add('Bestseller');
+  if (awards?.startsWith('Winner') && rng.chance(0.7)) tagSet.add('Award Winner');
+  const extraTags = rng.sample(
+    GENERIC_TAGS.filter((tag) => tag !== 'Bestseller' && tag !== 'Award Winner'),
+    rng.int(1, 4),
+  );
+  for (const tag of extraTags) {
+    if (tagSet.size >= 6) break;
+    tagSet.add(tag);
+  }
+
+  const createdAt = new Date(
+    CATALOGUE_EPOCH.getTime() - Math.floor((rng.next() * 730 * DAY_MS) / 1000) * 1000,
+  );
+  const updatedAt = new Date(
+    Math.min(
+      CATALOGUE_EPOCH.getTime(),
+      createdAt.getTime() + Math.floor((rng.next() * 90 * DAY_MS) / 1000) * 1000,
+    ),
+  );
+
+  const audience = rng.pick(genre.audiences);
+  const hasSocial = rng.chance(0.92);
+  const creatorTitle = rng.pick(CREATOR_TITLES[medium]);
+  const galleryCount = rng.chance(0.2) ? rng.int(1, 3) : 0;
+  const previousAdaptations = rng.chance(0.05);
+  const company = rng.pick(PRODUCTION_COMPANIES);
+  const readers = grouped(roundTo(10 ** (3 + popularity * 3), 1_000));
+
+  return {
+    id,
+    agentId: owner.id,
+    title,
+    author,
+    synopsis,
+    description,
+    logline,
+    category: genre.category,
+    subcategory,
+    genre: genre.name,
+    tags: [...tagSet],
+    medium,
+    contentType,
+    format,
+    status,
+    isFeatured,
+    coverImageUrl: `/images/covers/${id}.svg`,
+    galleryImages: Array.from(
+      { length: galleryCount },
+      (_, k) => `/images/covers/${id}.svg?variant=${k + 2}`,
+    ),
+    pages,
+    wordCount: wordCountFor(rng, medium, pages),
+    publishDate,
+    publisher,
+    publicationStatus,
+    isbn,
+    edition: medium === 'book' && isReleased && rng.chance(0.5) ? rng.pick(EDITIONS) : null,
+    rightsStatus: rightsStatusFor(rng, status, publishYear),
+    agentName: owner.fullName,
+    authorBio: `${author} is ${withArticle(creatorTitle)} based in ${rng.pick(CITIES)}. ${fill(
+      rng.pick(AUTHOR_CREDITS),
+      {
+        n: String(rng.int(3, 28)),
+        award: rng.pick(AWARDS),
+        copies: grouped(roundTo(10 ** (4 + popularity * 2), 1_000)),
+      },
+    )}`,
+    targetAudience: audience,
+    contentRating: rng.pick(genre.ratings),
+    rightsAvailable: rightsFor(rng, medium, status),
+    territory: [...rng.weighted(TERRITORY_SETS)],
+    exclusivity: rng.weighted([
+      [EXCLUSIVITY[0], 55],
+      [EXCLUSIVITY[1], 25],
+      [EXCLUSIVITY[2], 20],
+    ]),
+    previousAdaptations,
+    adaptationDetails: previousAdaptations
+      ? rng.pick([
+          `Adapted for BBC Radio 4 in ${Math.min(2024, publishYear + 2)}.`,
+          `A stage adaptation toured the UK in ${Math.min(2024, publishYear + 3)}.`,
+          `A short film adaptation screened at festivals in ${Math.min(2024, publishYear + 1)}.`,
+        ])
+      : null,
+    suggestedOfferMin: price?.min ?? null,
+    suggestedOfferMax: price?.max ?? null,
+    askingPrice: price?.max ?? null,
+    minimumDeal: price?.min ?? null,
+    currency: 'GBP',
+    royaltyPercentage: (rng.int(20, 100) / 10).toFixed(1),
+    negotiable: rng.chance(0.85),
+    salesFigures: hasCommercialSales ? salesFiguresFor(rng, medium, popularity) : null,
+    awards,
+    reviews:
+      isReleased && rng.chance(0.55)
+        ? `‘${rng.pick(REVIEW_QUOTES)}’ — ${rng.pick(REVIEW_OUTLETS)}`
+        : null,
+    socialMediaPresence: rng.chance(0.5)
+      ? `${rng.int(2, 180)}k followers across Instagram and TikTok; a newsletter of ${readers} subscribers.`
+      : null,
+    attachedTalent: rng.chance(0.06) ? rng.pick(TALENT_NOTES) : null,
+    productionCompanyInterest:
+      status === 'optioned'
+        ? `Currently under option to ${company}.`
+        : rng.chance(0.15)
+          ? `Early interest from ${company}; the full ${medium === 'book' ? 'manuscript' : 'material'} has been requested.`
+          : null,
+    marketingMaterials: rng.chance(0.45),
+    themes,
+    keywords: rng.sample(
+      [
+        ...genre.titleNouns.map((noun) => noun.toLowerCase()),
+        subcategory.toLowerCase(),
+        ...tones,
+        setting,
+      ],
+      rng.int(3, 5),
+    ),
+    comparableTitles: rng.chance(0.6)
+      ? `${comparables[0]} meets ${comparables[1]}`
+      : `${comparables[0]}, ${comparables[1]}`,
+    uniqueSellingPoints: rng
+      .sample(USP_TEMPLATES, 2)
+      .map((template) =>
+        fill(template, {
+          n: readers,
+          genre: genre.name === "Children's" ? 'children’s' : genre.name.toLowerCase(),
+        }),
+      )
+      .join(' '),
+    agentNotes: rng.chance(0.2) ? rng.pick(AGENT_NOTES) : null,
+    targetDemographic: {
+      ageRange: ageRangeFor(rng, audience),
+      gender: rng.weighted([
+        ['All', 60],
+        ['Female-leaning', 25],
+        ['Male-leaning', 15],
+      ]),
+      income: rng.pick(['Low to Middle', 'Middle', 'Middle to Upper-Middle', 'Upper']),
+      interests: rng.sample(INTERESTS, rng.int(2, 3)),
+    },
+    mediumDetails,
+    viabilityScore,
+    twitterMentions: hasSocial ? Math.round(10 ** (popularity * 4.7)) - 1 + rng.int(0, 20) : null,
+    twitterBuzzScore: hasSocial
+      ? clamp(Math.round(popularity * 90 + rng.int(-10, 10)), 0, 100)
+      : null,
+    twitterHasVerifiedMentions: hasSocial ? rng.chance(popularity > 0.5 ? 0.8 : 0.15) : null,
+    twitterPublisherPromotion: hasSocial ? isReleased && rng.chance(0.3 + popularity * 0.5) : null,
+    twitterBookClubMentions: hasSocial
+      ? medium === 'book'
+        ? Math.round(popularity * 400 * rng.next())
+        : rng.int(0, 15)
+      : null,
+    youtubeTotalViews: hasSocial ? Math.round(10 ** (2 + popularity * 4.7)) : null,
+    youtubeVideoCount: hasSocial ? rng.int(0, Math.round(5 + popularity * 250)) : null,
+    youtubeAdaptationPotential: hasSocial
+      ? clamp(Math.round(viabilityScore * 0.7 + rng.int(-15, 25)), 0, 100)
+      : null,
+    youtubePopularityScore: hasSocial
+      ? clamp(Math.round(popularity * 100 + rng.int(-10, 10)), 0, 100)
+      : null,
+    createdAt,
+    updatedAt,
+  };
+}

@@ -1,0 +1,45 @@
+// Starts the BUILT app for the browser tests on a fresh, temporary data directory
+// (migrated and seeded with the demo catalogue), and removes the directory when it stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pagetoscreen-e2e-'));
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  // Its own process group: a stop signal reaches it once, through this script.
+  detached: true,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: port,
+    PUBLIC_URL: `http://localhost:${port}`,
+    SEED_DEMO: 'true',
+    SEED_LISTINGS: '1200',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    REDIS_URL: '',
+  },
+});
+
+const isRunning = () => server.exitCode === null && server.signalCode === null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (isRunning()) server.kill(signal);
+  });
+}
+process.on('exit', () => {
+  if (isRunning()) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + constants.signals[signal] : 1));
+});
