@@ -21,6 +21,10 @@ export const MembershipStatusSchema = z.object({
   features: z.object({
     monthlyListingViews: z.union([z.number().int(), z.literal('unlimited')]),
   }),
+  /** When the paid-up premium year ends (ISO instant); null for free members. */
+  premiumExpiresAt: z.string().nullable(),
+  /** Whether the membership renews at premiumExpiresAt; false for free members. */
+  autoRenew: z.boolean(),
 });
 export type MembershipStatus = z.infer<typeof MembershipStatusSchema>;
 
@@ -32,3 +36,80 @@ export const ViewLimitErrorSchema = z.object({
   resetDate: IsoDateSchema,
 });
 export type ViewLimitError = z.infer<typeof ViewLimitErrorSchema>;
+
+/** Money as the API shows it: pounds as a numeric string ("216.00"). */
+const PoundsStringSchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/**
+ * POST /api/membership/upgrade. The spec's fields are clientSecret and subscriptionId (our
+ * checkout session id). `checkoutUrl` is where the browser goes next: the in-app checkout
+ * page with the local provider (clientSecret set), or Stripe's hosted Checkout page with the
+ * stripe provider (clientSecret null: the card is entered on Stripe's page).
+ */
+export const UpgradeResponseSchema = z.object({
+  clientSecret: z.string().nullable(),
+  subscriptionId: z.string(),
+  checkoutUrl: z.string(),
+});
+export type UpgradeResponse = z.infer<typeof UpgradeResponseSchema>;
+
+/** The VAT breakdown of the premium price. */
+export const PremiumPriceSchema = z.object({
+  net: PoundsStringSchema,
+  vat: PoundsStringSchema,
+  gross: PoundsStringSchema,
+  vatRatePercent: z.number().int(),
+});
+export type PremiumPrice = z.infer<typeof PremiumPriceSchema>;
+
+export const CHECKOUT_SESSION_STATUSES = ['open', 'paid', 'expired'] as const;
+
+/** GET /api/membership/checkout/{sessionId}: what the in-app checkout page needs. */
+export const CheckoutSessionSchema = z.object({
+  sessionId: z.string(),
+  /** open: waiting for a card; paid: premium has started; expired: start again on /upgrade. */
+  status: z.enum(CHECKOUT_SESSION_STATUSES),
+  clientSecret: z.string().nullable(),
+  price: PremiumPriceSchema,
+});
+export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
+
+export const CheckoutSessionParamsSchema = z.object({
+  sessionId: z.string().min(1).max(200),
+});
+
+/** PATCH /api/membership/auto-renew. */
+export const AutoRenewBodySchema = z.object({
+  autoRenew: z.boolean({ error: 'Choose whether your membership renews automatically' }),
+});
+export type AutoRenewBody = z.infer<typeof AutoRenewBodySchema>;
+
+export const AutoRenewResponseSchema = z.object({
+  autoRenew: z.boolean(),
+  premiumExpiresAt: z.string().nullable(),
+});
+export type AutoRenewResponse = z.infer<typeof AutoRenewResponseSchema>;
+
+/** The 403 body of every premium-only call for someone without premium. */
+export const UpgradeRequiredErrorSchema = z.object({
+  message: z.string(),
+  code: z.literal('UPGRADE_REQUIRED'),
+  upgradeRequired: z.literal(true),
+  feature: z.string(),
+});
+export type UpgradeRequiredError = z.infer<typeof UpgradeRequiredErrorSchema>;
+
+/** POST /api/admin/users/{userId}/refund-membership. */
+export const RefundMembershipParamsSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+});
+
+export const RefundMembershipResponseSchema = z.object({
+  message: z.string(),
+  userId: z.number().int(),
+  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  refundedAmount: PoundsStringSchema,
+  receiptNumber: z.string(),
+  refundedAt: z.string(),
+});
+export type RefundMembershipResponse = z.infer<typeof RefundMembershipResponseSchema>;

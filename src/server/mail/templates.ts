@@ -14,7 +14,7 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-interface Layout {
+export interface Layout {
   subject: string;
   greetingName: string;
   paragraphs: string[];
@@ -25,7 +25,7 @@ interface Layout {
 }
 
 /** Every email shares this frame: the product's name, a greeting, one action, a footer. */
-function render(layout: Layout): MailContent {
+export function render(layout: Layout): MailContent {
   const { subject, greetingName, paragraphs, action, after = [], publicUrl } = layout;
   const greeting = `Hello ${greetingName},`;
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useLogout } from '@/domains/accounts/web/api/logout';
+import { useForgetSignedInUser, useLogout } from '@/domains/accounts/web/api/logout';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/paths';
@@ -9,9 +9,14 @@ export function useLogoutAndLeave() {
   const logout = useLogout();
   const navigate = useNavigate();
   const toast = useToast();
+  const forgetSignedInUser = useForgetSignedInUser();
   const run = () =>
     logout.mutate(undefined, {
-      onSuccess: () => navigate(paths.home),
+      onSuccess: async () => {
+        // Leave first: clearing the user on a protected page would send its guard to /auth.
+        await navigate(paths.home);
+        forgetSignedInUser();
+      },
       onError: (error) =>
         toast({
           title: 'Logout failed',

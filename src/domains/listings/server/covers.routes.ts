@@ -28,7 +28,10 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Generated SVG cover of a listing',
         params: CoverParamsSchema,
         querystring: CoverQuerySchema,
-        response: { 404: ErrorSchema },
+        response: {
+          200: z.string().describe('image/svg+xml, 400x600'),
+          404: ErrorSchema,
+        },
       },
       // A malformed id is simply a cover that does not exist: 404, not 400.
       attachValidation: true,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { paymentLedger } from './payments.tables';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 
@@ -14,6 +14,31 @@ export interface LedgerEntry {
 }
 
 /**
+ * Writes the ledger row of a provider call we are about to make, inside the caller's
+ * transaction: the state change that needs the call and the record of the call commit
+ * together. If we crash before making the call, reconciliation finds the pending row and
+ * makes it with the same key. callProvider then reuses this row.
+ */
+export async function recordLedgerIntent(
+  db: Executor,
+  providerName: PaymentProvider['name'],
+  entry: LedgerEntry,
+): Promise<void> {
+  await db
+    .insert(paymentLedger)
+    .values({
+      provider: providerName,
+      operation: entry.operation,
+      idempotencyKey: entry.idempotencyKey,
+      amountPence: entry.amountPence,
+      subject: entry.subject,
+      userId: entry.userId ?? null,
+      providerPaymentId: entry.providerPaymentId ?? null,
+    })
+    .onConflictDoNothing();
+}
+
+/**
  * Runs one provider call under the ledger: the row (and its key) is written first, the
  * outcome after. A retryable failure leaves the row pending for reconciliation; a refusal
  * (declined card, expired hold) marks it failed. Either way the error is rethrown.
@@ -24,18 +49,7 @@ export async function callProvider<T extends { id?: string; status?: string }>(
   entry: LedgerEntry,
   run: (idempotencyKey: string) => Promise<T>,
 ): Promise<T> {
-  await db
-    .insert(paymentLedger)
-    .values({
-      provider: provider.name,
-      operation: entry.operation,
-      idempotencyKey: entry.idempotencyKey,
-      amountPence: entry.amountPence,
-      subject: entry.subject,
-      userId: entry.userId ?? null,
-      providerPaymentId: entry.providerPaymentId ?? null,
-    })
-    .onConflictDoNothing();
+  await recordLedgerIntent(db, provider.name, entry);
   await db
     .update(paymentLedger)
     .set({ attempts: sql`${paymentLedger.attempts} + 1` })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { AUTHORISATION_LIFETIME_MS, TEST_CARDS } from '../payments.constants';
 import { localPaymentIntents, localProviderRequests } from './payments.tables';
 import {
@@ -71,30 +71,47 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
-  private async replay<T>(key: string, operation: string, run: () => Promise<T>): Promise<T> {
-    const [previous] = await this.db
-      .select()
-      .from(localProviderRequests)
-      .where(eq(localProviderRequests.idempotencyKey, key));
-    if (previous) {
-      if (previous.operation !== operation) {
-        throw new PaymentProviderError(
-          'idempotency_key_in_use',
-          'Keys for idempotent requests can only be used with the same parameters.',
-        );
+  /**
+   * Same key, same answer (as Stripe). The key is reserved and the work done in one
+   * transaction: a concurrent request with the same key waits for the first to commit and
+   * then reads its answer, so two racing retries can never both act (two holds, two captures).
+   * A refused request rolls back and leaves the key free, so the same call may be retried.
+   */
+  private async replay<T>(
+    key: string,
+    operation: string,
+    run: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const reserved = await tx
+        .insert(localProviderRequests)
+        .values({ idempotencyKey: key, operation, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: localProviderRequests.idempotencyKey });
+      if (reserved.length === 0) {
+        const [previous] = await tx
+          .select()
+          .from(localProviderRequests)
+          .where(eq(localProviderRequests.idempotencyKey, key));
+        if (previous.operation !== operation) {
+          throw new PaymentProviderError(
+            'idempotency_key_in_use',
+            'Keys for idempotent requests can only be used with the same parameters.',
+          );
+        }
+        return previous.response as T;
       }
-      return previous.response as T;
-    }
-    const result = await run();
-    await this.db
-      .insert(localProviderRequests)
-      .values({ idempotencyKey: key, operation, response: result as Record<string, unknown> })
-      .onConflictDoNothing();
-    return result;
+      const result = await run(tx);
+      await tx
+        .update(localProviderRequests)
+        .set({ response: result as Record<string, unknown> })
+        .where(eq(localProviderRequests.idempotencyKey, key));
+      return result;
+    });
   }
 
-  private async load(id: string): Promise<IntentRow> {
-    const [row] = await this.db
+  private async load(id: string, db: Executor = this.db): Promise<IntentRow> {
+    const [row] = await db
       .select()
       .from(localPaymentIntents)
       .where(eq(localPaymentIntents.id, id));
@@ -103,7 +120,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
-    const created = await this.replay(input.idempotencyKey, 'create', async () => {
+    const created = await this.replay(input.idempotencyKey, 'create', async (tx) => {
       const id = randomId('pi_local');
       let status: IntentRow['status'] = 'requires_payment_method';
       let cardLast4: string | null = null;
@@ -120,7 +137,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         status = input.captureMethod === 'manual' ? 'requires_capture' : 'succeeded';
         capturedAt = status === 'succeeded' ? authorisedAt : null;
       }
-      const [row] = await this.db
+      const [row] = await tx
         .insert(localPaymentIntents)
         .values({
           id,
@@ -225,8 +242,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async capturePayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
-    await this.replay(options.idempotencyKey, `capture:${id}`, async () => {
-      const payment = this.toPayment(await this.load(id));
+    await this.replay(options.idempotencyKey, `capture:${id}`, async (tx) => {
+      const payment = this.toPayment(await this.load(id, tx));
       if (payment.status !== 'requires_capture') {
         throw new PaymentProviderError(
           payment.lastError?.code === 'authorization_expired'
@@ -238,7 +255,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         );
       }
       // Conditional update: of two racing captures only one moves the money.
-      const captured = await this.db
+      const captured = await tx
         .update(localPaymentIntents)
         .set({ status: 'succeeded', capturedAt: this.now() })
         .where(
@@ -257,8 +274,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async cancelPayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
-    await this.replay(options.idempotencyKey, `cancel:${id}`, async () => {
-      const row = await this.load(id);
+    await this.replay(options.idempotencyKey, `cancel:${id}`, async (tx) => {
+      const row = await this.load(id, tx);
       if (row.status === 'succeeded') {
         throw new PaymentProviderError(
           'payment_intent_unexpected_state',
@@ -266,7 +283,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         );
       }
       if (row.status !== 'canceled') {
-        await this.db
+        await tx
           .update(localPaymentIntents)
           .set({
             status: 'canceled',
@@ -284,8 +301,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     id: string,
     options: { idempotencyKey: string; amountPence?: number },
   ): Promise<{ id: string; status: string; amountPence: number }> {
-    return this.replay(options.idempotencyKey, `refund:${id}`, async () => {
-      const row = await this.load(id);
+    return this.replay(options.idempotencyKey, `refund:${id}`, async (tx) => {
+      const row = await this.load(id, tx);
       if (row.status !== 'succeeded') {
         throw new PaymentProviderError(
           'charge_not_captured',
@@ -299,7 +316,7 @@ export class LocalPaymentProvider implements PaymentProvider {
           'This payment has already been refunded.',
         );
       }
-      await this.db
+      await tx
         .update(localPaymentIntents)
         .set({ amountRefundedPence: row.amountRefundedPence + amount })
         .where(eq(localPaymentIntents.id, id));

@@ -13,19 +13,21 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Logs out, then marks the visitor as signed out and drops every other cached answer,
- * since those may hold the previous user's data.
+ * Marks the visitor as signed out and drops every other cached answer, since those may hold
+ * the previous user's data. Run it after leaving protected pages, or their guard would
+ * bounce to /auth first.
  */
-export function useLogout() {
+export function useForgetSignedInUser() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData(currentUserQueryKey, null);
-      queryClient.removeQueries({
-        predicate: (query) =>
-          JSON.stringify(query.queryKey) !== JSON.stringify(currentUserQueryKey),
-      });
-    },
-  });
+  return () => {
+    queryClient.setQueryData(currentUserQueryKey, null);
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(currentUserQueryKey),
+    });
+  };
+}
+
+/** Logs out; the caller decides where to go, then calls useForgetSignedInUser's function. */
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
 }

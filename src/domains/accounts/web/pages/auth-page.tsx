@@ -55,7 +55,7 @@ export default function AuthPage() {
   if (isLoading) return <Spinner label="Loading" />;
 
   return (
-    <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <div className="mb-6 text-center">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Welcome to PageToScreen</h1>
         <p className="mt-2 text-slate-600">The marketplace for film and TV adaptation rights.</p>
@@ -102,6 +102,6 @@ export default function AuthPage() {
         </CardContent>
       </Card>
       <ForgotPasswordDialog open={isForgotPasswordOpen} onOpenChange={setForgotPasswordOpen} />
-    </main>
+    </div>
   );
 }

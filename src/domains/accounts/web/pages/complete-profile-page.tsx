@@ -144,7 +144,7 @@ export default function CompleteProfilePage() {
   if (isLoading) return <Spinner label="Loading your profile" />;
   if (!user) return null;
   return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-8">
+    <div className="mx-auto w-full max-w-2xl px-4 py-8">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-semibold text-slate-900">Complete Your Profile</h1>
@@ -156,6 +156,6 @@ export default function CompleteProfilePage() {
           <CompleteProfileForm user={user} />
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -153,7 +153,7 @@ export default function EditAccountPage() {
   if (isLoading) return <Spinner label="Loading your account" />;
   if (!user) return null;
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-8">
+    <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-8">
       <Link
         to={paths.profile}
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
@@ -169,6 +169,6 @@ export default function EditAccountPage() {
           <EditAccountForm user={user} />
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -19,11 +19,11 @@ export default function ProfilePage() {
   if (isLoading) return <Spinner label="Loading your profile" />;
   if (!user) {
     return (
-      <main className="mx-auto max-w-3xl px-4 py-10">
+      <div className="mx-auto max-w-3xl px-4 py-10">
         <p role="alert" className="text-center text-lg font-medium text-slate-800">
           Access Denied - Please log in to view your profile.
         </p>
-      </main>
+      </div>
     );
   }
 
@@ -38,7 +38,7 @@ export default function ProfilePage() {
   const actionClasses = cn(buttonClasses('outline'), 'w-full justify-start');
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Account Settings</h1>
 
       <Card>
@@ -123,6 +123,6 @@ export default function ProfilePage() {
       </div>
 
       <RoleInformationCard user={user} />
-    </main>
+    </div>
   );
 }

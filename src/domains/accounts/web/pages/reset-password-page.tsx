@@ -16,11 +16,11 @@ import { paths } from '@/web/paths';
 
 function ResetLayout({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardContent className="space-y-4 p-6">{children}</CardContent>
       </Card>
-    </main>
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ export default function SecuritySettingsPage() {
   if (isLoading) return <Spinner label="Loading your account" />;
   if (!user) return null;
   return (
-    <main className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <Link
         to={paths.profile}
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
@@ -36,6 +36,6 @@ export default function SecuritySettingsPage() {
         <AccountSecurityCard user={user} />
       </div>
       <DeleteAccountSection />
-    </main>
+    </div>
   );
 }

@@ -15,11 +15,11 @@ const REDIRECT_AFTER_VERIFY_MS = 2000;
 
 function VerifyLayout({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card>
         <CardContent className="space-y-4 p-6 text-center">{children}</CardContent>
       </Card>
-    </main>
+    </div>
   );
 }
 
