@@ -17,19 +17,22 @@ export function Field({ label, error, hint, children, required }: FieldProps) {
   const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {/* Outside the label so the accessible name stays exactly the label text. */}
         {required ? (
-          <span aria-hidden="true" className="text-red-600">
-            {' '}
+          <span aria-hidden="true" className="text-sm text-red-600">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {isValidElement(children)
         ? cloneElement(children, {
             id,
             'aria-invalid': error ? true : undefined,
+            'aria-required': required || undefined,
             'aria-describedby': describedBy || undefined,
           })
         : children}
