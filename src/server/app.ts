@@ -31,6 +31,14 @@ import { favouritesRoutes } from '@/domains/favourites/server/favourites.routes'
 import { membershipRoutes } from '@/domains/membership/server/membership.routes';
 import { trackingRoutes } from '@/domains/tracking/server/tracking.routes';
 import { coverRoutes } from '@/domains/listings/server/covers.routes';
+import { offersRoutes } from '@/domains/offers/server/offers.routes';
+import { syncOfferPayment } from '@/domains/offers/server/sync-offer-payment';
+import { offerJobs } from '@/domains/offers/server/offer-jobs';
+import { paymentsRoutes } from '@/domains/payments/server/payments.routes';
+import { createJobRunner } from './jobs/job-runner';
+import { syncMembershipPayment } from '@/domains/membership/server/sync-membership-payment';
+import { membershipJobs } from '@/domains/membership/server/membership-jobs';
+import { adminRoutes } from '@/domains/admin/server/admin.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +67,8 @@ const domainRoutes = [
   favouritesRoutes,
   membershipRoutes,
   trackingRoutes,
+  offersRoutes,
+  adminRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -157,6 +167,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const routes of domainRoutes) {
     await app.register(routes, { prefix: '/api' });
   }
+  // What a payment's new state means for each room that takes money (by metadata.kind).
+  await app.register(paymentsRoutes, {
+    prefix: '/api',
+    handlers: {
+      offer: syncOfferPayment,
+      membership: syncMembershipPayment,
+    },
+  });
+
+  // Scheduled work (deadlines, reconciliation); safe with several instances. Off in tests,
+  // which run jobs by hand.
+  const jobRunner = createJobRunner({
+    log: app.log,
+    jobs: [...offerJobs(app), ...membershipJobs(app)],
+  });
+  app.addHook('onReady', async () => {
+    if (config.env !== 'test') jobRunner.start();
+  });
+  app.addHook('onClose', async () => jobRunner.stop());
 
   // Generated cover art lives outside /api: the spec keeps /images/... URLs as public paths.
   await app.register(coverRoutes);

@@ -41,6 +41,10 @@ export const EnvSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    /** A Stripe Price for Premium (£216/year); unset means Checkout builds it from price_data. */
+    STRIPE_PREMIUM_PRICE_ID: z.string().min(1).optional(),
+    /** The seller's VAT registration number printed on membership receipts. */
+    VAT_NUMBER: z.string().min(1).default('GB000000000 (placeholder: set VAT_NUMBER)'),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ENDPOINT: optionalUrl(['http', 'https']),
@@ -99,7 +103,10 @@ export interface Config {
     stripePublishableKey?: string;
     stripeWebhookSecret?: string;
     stripeApiBase?: string;
+    stripePremiumPriceId?: string;
   };
+  /** VAT registration number on membership receipts (VAT_NUMBER). */
+  vatNumber: string;
   storage: {
     kind: 'local' | 's3';
     bucket?: string;
@@ -166,7 +173,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: env.STRIPE_API_BASE,
+      stripePremiumPriceId: env.STRIPE_PREMIUM_PRICE_ID,
     },
+    vatNumber: env.VAT_NUMBER,
     storage: {
       kind: env.STORAGE,
       bucket: env.S3_BUCKET,

@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server/bootstrap-admin';
+import { reconcileOffers } from '@/domains/offers/server/reconcile-offers';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -45,6 +46,14 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
+
+  // Offer provider calls whose outcome the last run never saw (a crash, a timeout) are made
+  // again with their own idempotency keys, and offers brought to the provider's truth.
+  try {
+    app.log.info(await reconcileOffers(app), 'offer reconciliation done');
+  } catch (error) {
+    app.log.error({ err: error }, 'offer reconciliation failed; the scheduled job retries it');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -25,6 +25,7 @@ export const paths = {
   upgrade: '/upgrade',
   membership: '/membership',
   paymentSuccess: '/payment-success',
+  checkout: (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`,
   profile: '/profile',
   completeProfile: '/complete-profile',
   editAccount: '/edit-account',

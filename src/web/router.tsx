@@ -54,6 +54,18 @@ const protectedRoutes: RouteObject[] = [
     path: paths.securitySettings,
     lazy: page(() => import('@/domains/accounts/web/pages/security-settings-page')),
   },
+  {
+    path: '/submit-offer/:listingId',
+    lazy: page(() => import('@/domains/offers/web/pages/submit-offer-page')),
+  },
+  {
+    path: paths.mySubmissions,
+    lazy: page(() => import('@/domains/offers/web/pages/my-submissions-page')),
+  },
+  {
+    path: paths.producerDashboard,
+    lazy: page(() => import('@/domains/offers/web/pages/producer-dashboard-page')),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = process.env.E2E_PORT ?? '3100';
+// Mail goes to the journeys' SMTP catcher (tests/e2e/helpers/mail-catcher.ts) on this port;
+// while no journey listens, each mail is only marked 'failed' in the outbox.
+const smtpPort = process.env.E2E_SMTP_PORT ?? String(Number(port) + 25);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pagetoscreen-e2e-'));
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -25,7 +28,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     SEED_LISTINGS: '1200',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
-    SMTP_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     REDIS_URL: '',
   },
 });

@@ -45,4 +45,5 @@ export const PAYMENT_SUCCESS_REDIRECT_MS = 15_000;
 export const ALREADY_PREMIUM_MESSAGE = 'You already have a premium membership';
 export const PRODUCERS_ONLY_UPGRADE_MESSAGE = 'Only producers can upgrade to Premium';
 export const PREMIUM_REQUIRED_MESSAGE = 'This feature requires a Premium membership';
-export const REFUND_WINDOW_MESSAGE = 'Refunds are only available within 14 days of the first payment';
+export const REFUND_WINDOW_MESSAGE =
+  'Refunds are only available within 14 days of the first payment';

@@ -153,6 +153,9 @@ const FORM_NOUN: Record<Medium, string> = {
   other: 'original story',
 };
 
+/** Tags any listing may carry; Bestseller and Award Winner are earned. */
+const OPTIONAL_TAGS = GENERIC_TAGS.filter((tag) => tag !== 'Bestseller' && tag !== 'Award Winner');
+
 const USP_TEMPLATES = [
   'A high-concept hook with a clear returning-series engine.',
   'A built-in audience of {n} readers and an active online community.',
@@ -287,27 +290,50 @@ function pickPrice(rng: Rng, band: PriceRange): { min: number; max: number } {
   return { min: min * 100, max: max * 100 };
 }
 
+interface TitleParts {
+  noun: string;
+  otherNoun: string;
+  adjective: string;
+  place: string;
+  name: string;
+}
+
+type TitleTemplate = readonly [(parts: TitleParts) => string, number];
+
+const TITLE_TEMPLATES: readonly TitleTemplate[] = [
+  [(p) => `The ${p.noun}`, 6],
+  [(p) => `The ${p.adjective} ${p.noun}`, 14],
+  [(p) => `${p.adjective} ${p.noun}`, 6],
+  [(p) => `The ${p.noun} of ${p.place}`, 10],
+  [(p) => `The ${p.adjective} ${p.noun} of ${p.place}`, 4],
+  [(p) => p.place, 3],
+  [(p) => `${capitalise(withArticle(p.noun))} in ${p.place}`, 6],
+  [(p) => `${p.name} and the ${p.adjective} ${p.noun}`, 3],
+  [(p) => `The ${p.noun}’s ${p.otherNoun}`, 4],
+  [(p) => `After the ${p.noun}`, 4],
+  [(p) => `The Last ${p.adjective === 'Last' ? p.otherNoun : p.noun}`, 3],
+  [(p) => `${p.noun} at ${p.place}`, 3],
+];
+
+/** Children's titles lean on a named hero ("Nell and the Brave Dragon"). */
+const CHILDREN_TITLE_TEMPLATES: readonly TitleTemplate[] = TITLE_TEMPLATES.map(
+  ([template, weight], i) => [template, i === 7 ? 20 : weight] as const,
+);
+
 function pickTitle(rng: Rng, genre: GenreProfile): string {
-  const noun = rng.pick(genre.titleNouns);
-  const otherNoun = rng.pick(genre.titleNouns.filter((n) => n !== noun));
-  const adjective = rng.pick(genre.titleAdjectives);
-  const place = rng.pick(genre.places ?? SHARED_PLACES);
-  const name = rng.pick(CHARACTER_NAMES);
-  const templates: ReadonlyArray<readonly [string, number]> = [
-    [`The ${noun}`, 6],
-    [`The ${adjective} ${noun}`, 14],
-    [`${adjective} ${noun}`, 6],
-    [`The ${noun} of ${place}`, 10],
-    [`The ${adjective} ${noun} of ${place}`, 4],
-    [place, 3],
-    [`${capitalise(withArticle(noun))} in ${place}`, 6],
-    [`${name} and the ${adjective} ${noun}`, genre.name === "Children's" ? 20 : 3],
-    [`The ${noun}’s ${otherNoun}`, 4],
-    [`After the ${noun}`, 4],
-    [adjective === 'Last' ? `The Last ${otherNoun}` : `The Last ${noun}`, 3],
-    [`${noun} at ${place}`, 3],
-  ];
-  return rng.weighted(templates);
+  const nouns = genre.titleNouns;
+  const nounIndex = rng.int(0, nouns.length - 1);
+  const parts: TitleParts = {
+    noun: nouns[nounIndex],
+    otherNoun: nouns[(nounIndex + rng.int(1, nouns.length - 1)) % nouns.length],
+    adjective: rng.pick(genre.titleAdjectives),
+    place: rng.pick(genre.places ?? SHARED_PLACES),
+    name: rng.pick(CHARACTER_NAMES),
+  };
+  const template = rng.weighted(
+    genre.name === "Children's" ? CHILDREN_TITLE_TEMPLATES : TITLE_TEMPLATES,
+  );
+  return template(parts);
 }
 
 function pickAuthor(rng: Rng): string {
@@ -602,10 +628,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
   if (rng.chance(0.5)) tagSet.add(subcategory);
   if (marketPresence === 'high' && hasCommercialSales && rng.chance(0.6)) tagSet.add('Bestseller');
   if (awards?.startsWith('Winner') && rng.chance(0.7)) tagSet.add('Award Winner');
-  const extraTags = rng.sample(
-    GENERIC_TAGS.filter((tag) => tag !== 'Bestseller' && tag !== 'Award Winner'),
-    rng.int(1, 4),
-  );
+  const extraTags = rng.sample(OPTIONAL_TAGS, rng.int(1, 4));
   for (const tag of extraTags) {
     if (tagSet.size >= 6) break;
     tagSet.add(tag);

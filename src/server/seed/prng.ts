@@ -45,32 +45,60 @@ export interface Rng {
   sample<T>(items: readonly T[], k: number): T[];
 }
 
+/** mulberry32 with the helpers as methods (one object per seed, no closures to allocate). */
+class Mulberry32 implements Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  float(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  weighted<T>(entries: ReadonlyArray<readonly [T, number]>): T {
+    let total = 0;
+    for (const [, weight] of entries) total += weight;
+    let roll = this.next() * total;
+    for (const [value, weight] of entries) {
+      roll -= weight;
+      if (roll < 0) return value;
+    }
+    return entries[entries.length - 1][0];
+  }
+
+  sample<T>(items: readonly T[], k: number): T[] {
+    const pool = [...items];
+    const count = Math.min(k, pool.length);
+    for (let i = 0; i < count; i += 1) {
+      const j = i + Math.floor(this.next() * (pool.length - i));
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    return pool.slice(0, count);
+  }
+}
+
 export function createRng(seed: number): Rng {
-  const next = mulberry32(seed);
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    float: (min, max) => min + next() * (max - min),
-    chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)],
-    weighted: (entries) => {
-      const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
-      let roll = next() * total;
-      for (const [value, weight] of entries) {
-        roll -= weight;
-        if (roll < 0) return value;
-      }
-      return entries[entries.length - 1][0];
-    },
-    sample: (items, k) => {
-      const pool = [...items];
-      const count = Math.min(k, pool.length);
-      for (let i = 0; i < count; i += 1) {
-        const j = i + Math.floor(next() * (pool.length - i));
-        [pool[i], pool[j]] = [pool[j], pool[i]];
-      }
-      return pool.slice(0, count);
-    },
-  };
+  return new Mulberry32(seed);
 }

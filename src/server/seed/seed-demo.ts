@@ -71,21 +71,43 @@ function jsonListingWriter(executor: Executor): ListingWriter {
   };
 }
 
-/** A value as a PostgreSQL array-literal element: "text" with \ and " escaped. */
-function arrayElement(value: string): string {
-  return `"${value.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
+/** Text as a double-quoted field: CSV doubles quotes, array literals backslash-escape. */
+function quoteCsv(text: string): string {
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }
 
-/** A value as a CSV field for COPY: unquoted empty is NULL, everything else is quoted. */
+function arrayElement(text: string): string {
+  return /["\\]/.test(text) ? `"${text.replace(/["\\]/g, (ch) => `\\${ch}`)}"` : `"${text}"`;
+}
+
+/**
+ * A value as a CSV field for COPY. An unquoted empty field is NULL; text is always quoted;
+ * numbers, booleans and timestamps need no quoting.
+ */
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text: string;
-  if (value instanceof Date) text = value.toISOString();
-  else if (Array.isArray(value))
-    text = `{${value.map((item) => arrayElement(String(item))).join(',')}}`;
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
-  return `"${text.replace(/"/g, '""')}"`;
+  switch (typeof value) {
+    case 'string':
+      return quoteCsv(value);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    default:
+      if (value instanceof Date) return value.toISOString();
+      if (Array.isArray(value)) {
+        return quoteCsv(`{${value.map((item) => arrayElement(String(item))).join(',')}}`);
+      }
+      return quoteCsv(JSON.stringify(value));
+  }
+}
+
+function csvLine(row: SeedListing): string {
+  let line = '';
+  for (let i = 0; i < LISTING_COLUMNS.length; i += 1) {
+    if (i > 0) line += ',';
+    line += csvField(row[LISTING_COLUMNS[i].key]);
+  }
+  return line;
 }
 
 /**
@@ -95,8 +117,9 @@ function csvField(value: unknown): string {
 function copyListingWriter(client: PGlite): ListingWriter {
   const statement = `copy listings (${LISTING_COLUMNS.map(({ name }) => `"${name}"`).join(', ')}) from '/dev/blob' with (format csv)`;
   return async (rows) => {
-    const lines = rows.map((row) => LISTING_COLUMNS.map(({ key }) => csvField(row[key])).join(','));
-    await client.query(statement, [], { blob: new Blob([`${lines.join('\n')}\n`]) });
+    let csv = '';
+    for (const row of rows) csv += `${csvLine(row)}\n`;
+    await client.query(statement, [], { blob: new Blob([csv]) });
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { users } from './accounts.tables';
+import { EMAIL_UNIQUE_INDEX, USERNAME_UNIQUE_INDEX, violatedConstraint } from './find-users';
 import {
   agentSignUp,
   freshIp,
@@ -148,14 +149,34 @@ describe('[ACCOUNTS] registration', () => {
     await register(body);
     const user = await findUser('mixed.case@example.test');
     expect(user.email).toBe('MiXeD.Case@Example.test');
-    await expect(
-      t.db.insert(users).values({
+    const error = await t.db
+      .insert(users)
+      .values({
         email: 'mixed.case@example.test',
         passwordHash: 'x',
         firstName: 'A',
         lastName: 'B',
-      }),
-    ).rejects.toThrow();
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    // The index name is what registration reads to tell a lost race from a taken username.
+    expect(violatedConstraint(error)).toBe(EMAIL_UNIQUE_INDEX);
+    const duplicateName = await t.db
+      .insert(users)
+      .values({
+        email: 'other@example.test',
+        username: body.username.toUpperCase(),
+        passwordHash: 'x',
+        firstName: 'A',
+        lastName: 'B',
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(violatedConstraint(duplicateName)).toBe(USERNAME_UNIQUE_INDEX);
   });
 
   it('trims names and emails', async () => {

@@ -2,40 +2,83 @@ import { LRUCache } from 'lru-cache';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
 import type { ListingCard, PublicStats } from '../listings.schema';
 
-/** Counted facets (and the total, as one entry) by aggregate name. */
-export type AggregateCounts = Partial<Record<string, Array<{ value: string; count: number }>>>;
-
-/** How long catalogue counts and facets are reused (docs/decisions/002-catalogue-search.md). */
-export const AGGREGATE_CACHE_MS = 60_000;
-const AGGREGATE_CACHE_ENTRIES = 2_000;
+/**
+ * How long catalogue figures are reused (docs/decisions/002-catalogue-search.md): fresh for a
+ * minute; for four more minutes an old value is answered at once while a new one is counted.
+ */
+export const CATALOGUE_FRESH_MS = 60_000;
+export const CATALOGUE_STALE_MS = 4 * 60_000;
 const PUBLIC_CACHE_MS = PUBLIC_CACHE_SECONDS * 1000;
 
+interface Entry<V> {
+  value: Promise<V>;
+  computedAt: number;
+  isSettled: boolean;
+  isRefreshing: boolean;
+}
+
 /**
- * A small in-process cache of values that are expensive to compute and may be a little old:
- * concurrent misses share one computation (the promise is cached), failures are not kept.
+ * A small in-process cache of values that are expensive to compute and may be a little old.
+ * Concurrent misses share one computation; failures are not kept; an entry past its fresh
+ * time but within its stale time is answered as it is while one refresh runs behind it.
  */
 export class PromiseCache<V extends object> {
-  private readonly entries: LRUCache<string, Promise<V>>;
+  private readonly entries: LRUCache<string, Entry<V>>;
+  private readonly freshMs: number;
+  private readonly staleMs: number;
 
-  constructor(options: { max: number; ttlMs: number }) {
-    this.entries = new LRUCache<string, Promise<V>>({ max: options.max, ttl: options.ttlMs });
+  constructor(options: { max: number; freshMs: number; staleMs?: number }) {
+    this.entries = new LRUCache<string, Entry<V>>({ max: options.max });
+    this.freshMs = options.freshMs;
+    this.staleMs = options.staleMs ?? 0;
   }
 
   get(key: string, compute: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const pending = compute();
-    this.entries.set(key, pending);
-    pending.catch(() => {
-      if (this.entries.get(key) === pending) this.entries.delete(key);
-    });
-    return pending;
+    const entry = this.entries.get(key);
+    const age = entry ? Date.now() - entry.computedAt : Infinity;
+    if (entry && age < this.freshMs) return entry.value;
+    if (entry?.isSettled && age < this.freshMs + this.staleMs) {
+      if (!entry.isRefreshing) {
+        entry.isRefreshing = true;
+        this.start(key, compute, entry).catch(() => {
+          entry.isRefreshing = false;
+        });
+      }
+      return entry.value;
+    }
+    return this.start(key, compute);
+  }
+
+  /** Computes a value; it replaces the entry only once it has succeeded. */
+  private start(key: string, compute: () => Promise<V>, previous?: Entry<V>): Promise<V> {
+    const value = compute();
+    const entry: Entry<V> = {
+      value,
+      computedAt: Date.now(),
+      isSettled: false,
+      isRefreshing: false,
+    };
+    if (!previous) this.entries.set(key, entry);
+    value.then(
+      () => {
+        entry.isSettled = true;
+        // A refresh lands only if nothing (an invalidation) replaced the old entry meanwhile.
+        if (previous && this.entries.peek(key) === previous) this.entries.set(key, entry);
+      },
+      () => {
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
+      },
+    );
+    return value;
   }
 
   clear(): void {
     this.entries.clear();
   }
 }
+
+/** Counted facets (and the total, as one entry) by aggregate name. */
+export type AggregateCounts = Partial<Record<string, Array<{ value: string; count: number }>>>;
 
 /** The caches one app instance keeps for the catalogue. */
 export interface CatalogueCache {
@@ -45,16 +88,30 @@ export interface CatalogueCache {
   featured: PromiseCache<ListingCard[]>;
   /** Totals and facets of GET /api/listings, keyed by the normalised filters. */
   aggregates: PromiseCache<AggregateCounts>;
+  /** The first listing ids in result order (ranked for searches), by normalised filters. */
+  resultIds: PromiseCache<{ ids: number[] }>;
 }
+
+const AGGREGATE_ENTRIES = 2_000;
+const RESULT_ID_ENTRIES = 1_000;
 
 const liveCaches = new Set<CatalogueCache>();
 
 /** Creates the caches of one app; `dispose` when the app closes. */
 export function createCatalogueCache(): CatalogueCache & { dispose(): void } {
   const cache: CatalogueCache = {
-    stats: new PromiseCache({ max: 1, ttlMs: PUBLIC_CACHE_MS }),
-    featured: new PromiseCache({ max: 1, ttlMs: PUBLIC_CACHE_MS }),
-    aggregates: new PromiseCache({ max: AGGREGATE_CACHE_ENTRIES, ttlMs: AGGREGATE_CACHE_MS }),
+    stats: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
+    featured: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
+    aggregates: new PromiseCache({
+      max: AGGREGATE_ENTRIES,
+      freshMs: CATALOGUE_FRESH_MS,
+      staleMs: CATALOGUE_STALE_MS,
+    }),
+    resultIds: new PromiseCache({
+      max: RESULT_ID_ENTRIES,
+      freshMs: CATALOGUE_FRESH_MS,
+      staleMs: CATALOGUE_STALE_MS,
+    }),
   };
   liveCaches.add(cache);
   return { ...cache, dispose: () => liveCaches.delete(cache) };
@@ -70,5 +127,6 @@ export function invalidateCatalogueCaches(): void {
     cache.stats.clear();
     cache.featured.clear();
     cache.aggregates.clear();
+    cache.resultIds.clear();
   }
 }

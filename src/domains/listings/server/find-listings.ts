@@ -1,6 +1,6 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import type { ListListingsQuery, ListListingsResponse } from '../listings.schema';
+import type { ListingCard, ListListingsQuery, ListListingsResponse } from '../listings.schema';
 import type { AggregateCounts, CatalogueCache } from './catalogue-cache';
 import {
   FACET_DIMENSIONS,
@@ -24,31 +24,87 @@ export interface FindListingsOptions {
   cache: CatalogueCache;
 }
 
+/**
+ * How many result ids are kept per filter set (docs/decisions/002-catalogue-search.md):
+ * a search ranks every match once and keeps the best 1,200 (the first page and 98 'Load
+ * More's); a filtered list keeps its newest 240. Deeper pages are read directly.
+ */
+export const RANKED_POOL_SIZE = 1_200;
+export const FILTERED_POOL_SIZE = 240;
+
 /** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
 export async function findListings(
   db: Executor,
   { query, cache }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
-  const [items, aggregates] = await Promise.all([
-    findPage(db, filters, query.limit, query.offset),
+  const [ids, aggregates] = await Promise.all([
+    findPageIds(db, cache, filters, query.limit, query.offset),
     loadAggregates(db, cache, filters),
   ]);
-  return { items: items.map(toListingCard), total: aggregates.total, facets: aggregates.facets };
+  return {
+    items: await findCardsInOrder(db, ids),
+    total: aggregates.total,
+    facets: aggregates.facets,
+  };
 }
 
-function findPage(db: Executor, filters: CatalogueFilters, limit: number, offset: number) {
-  const order: SQL[] =
+/**
+ * The ids of one page, in result order. The unfiltered list pages straight off the
+ * (created_at, id) index; filtered lists and searches slice a cached pool of result ids.
+ */
+async function findPageIds(
+  db: Executor,
+  cache: CatalogueCache,
+  filters: CatalogueFilters,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const isSearch = filters.words.length > 0;
+  const condition = filterCondition(filters);
+  const poolSize = isSearch ? RANKED_POOL_SIZE : FILTERED_POOL_SIZE;
+  if (condition && offset + limit <= poolSize) {
+    const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
+      ids: await findResultIds(db, filters, poolSize, 0),
+    }));
+    return pool.ids.slice(offset, offset + limit);
+  }
+  return findResultIds(db, filters, limit, offset);
+}
+
+/** Result order: a search ranks by full-text rank, then newest; otherwise newest first. */
+async function findResultIds(
+  db: Executor,
+  filters: CatalogueFilters,
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const rank: SQL[] =
     filters.words.length > 0
       ? [sql`ts_rank(${listings.searchVector}, ${searchTsQuery(filters.words)}) desc`]
       : [];
-  return db
-    .select(listingCardColumns)
+  const rows = await db
+    .select({ id: listings.id })
     .from(listings)
     .where(filterCondition(filters))
-    .orderBy(...order, desc(listings.createdAt), desc(listings.id))
+    .orderBy(...rank, desc(listings.createdAt), desc(listings.id))
     .limit(limit)
     .offset(offset);
+  return rows.map((row) => row.id);
+}
+
+/** The cards of the given listings, in the given order (a deleted one is left out). */
+async function findCardsInOrder(db: Executor, ids: number[]): Promise<ListingCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(listingCardColumns)
+    .from(listings)
+    .where(inArray(listings.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toListingCard(row)] : [];
+  });
 }
 
 interface AggregateRow extends Record<string, unknown> {

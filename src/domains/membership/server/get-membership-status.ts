@@ -3,6 +3,7 @@ import type { Executor } from '@/server/db/client';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { FREE_MONTHLY_LISTING_VIEWS } from '../membership.constants';
 import type { MembershipStatus } from '../membership.schema';
+import { findCurrentSubscription } from './find-current-subscription';
 import { hasUnlimitedListingViews, membershipTier } from './membership-access';
 import { membershipMonth, nextResetDate } from './membership-period';
 import { listingViews } from './membership.tables';
@@ -12,7 +13,10 @@ export interface GetMembershipStatusOptions {
   now: Date;
 }
 
-/** The signed-in user's tier, this month's listing views and what the tier allows. */
+/**
+ * The signed-in user's tier, this month's listing views, what the tier allows, and when a
+ * premium year ends and whether it renews.
+ */
 export async function getMembershipStatus(
   db: Executor,
   { user, now }: GetMembershipStatusOptions,
@@ -22,8 +26,10 @@ export async function getMembershipStatus(
     .from(listingViews)
     .where(and(eq(listingViews.userId, user.id), eq(listingViews.month, membershipMonth(now))));
   const isUnlimited = hasUnlimitedListingViews(user, now);
+  const tier = membershipTier(user, now);
+  const subscription = tier === 'premium' ? await findCurrentSubscription(db, user.id) : null;
   return {
-    tier: membershipTier(user, now),
+    tier,
     usage: {
       listingViews: used,
       remaining: isUnlimited ? null : Math.max(0, FREE_MONTHLY_LISTING_VIEWS - used),
@@ -32,5 +38,8 @@ export async function getMembershipStatus(
     features: {
       monthlyListingViews: isUnlimited ? 'unlimited' : FREE_MONTHLY_LISTING_VIEWS,
     },
+    premiumExpiresAt: tier === 'premium' ? (user.premiumExpiresAt?.toISOString() ?? null) : null,
+    // Only a live subscription renews; premium granted by an admin has nothing to renew.
+    autoRenew: subscription?.autoRenew ?? false,
   };
 }

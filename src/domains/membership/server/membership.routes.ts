@@ -1,7 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '@/server/plugins/session';
-import { MembershipStatusSchema } from '../membership.schema';
+import {
+  AutoRenewBodySchema,
+  AutoRenewResponseSchema,
+  CheckoutSessionParamsSchema,
+  CheckoutSessionSchema,
+  MembershipStatusSchema,
+  UpgradeResponseSchema,
+} from '../membership.schema';
+import { getCheckoutSession } from './get-checkout-session';
 import { getMembershipStatus } from './get-membership-status';
+import { setAutoRenew } from './set-auto-renew';
+import { startUpgrade } from './start-upgrade';
+
+const ErrorSchema = z.looseObject({ message: z.string(), code: z.string() });
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,6 +29,62 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       return getMembershipStatus(app.db, { user, now: new Date() });
+    },
+  );
+
+  app.post(
+    '/membership/upgrade',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Open a checkout for a year of Premium (£216 including VAT)',
+        description:
+          'Free producers only. Premium starts when the payment succeeds, never here. ' +
+          'Go to checkoutUrl: the in-app checkout (local provider, clientSecret set) or ' +
+          "Stripe's hosted Checkout (stripe provider, clientSecret null).",
+        response: { 200: UpgradeResponseSchema, 403: ErrorSchema, 409: ErrorSchema },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return startUpgrade(app, { user, now: new Date() });
+    },
+  );
+
+  app.get(
+    '/membership/checkout/:sessionId',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: "The signed-in user's checkout session (in-app checkout page)",
+        params: CheckoutSessionParamsSchema,
+        response: { 200: CheckoutSessionSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return getCheckoutSession(app, {
+        userId: user.id,
+        sessionId: request.params.sessionId,
+        now: new Date(),
+      });
+    },
+  );
+
+  app.patch(
+    '/membership/auto-renew',
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'Turn automatic yearly renewal off or on (premium stays until it expires)',
+        body: AutoRenewBodySchema,
+        response: { 200: AutoRenewResponseSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return setAutoRenew(app, { user, autoRenew: request.body.autoRenew });
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from '@/domains/payments/server/payment-provider';
+import { AppError } from '@/server/errors';
 import { offers, type OfferRow } from './offers.tables';
 
 /**
@@ -129,4 +130,20 @@ export async function releaseHold(
     app.log.warn({ err: error, offerId: offer.id }, 'hold release deferred to reconciliation');
     return null;
   }
+}
+
+/** A provider failure as the API answers it: 503 when it did not answer, 402 when it refused. */
+export function providerError(error: unknown): unknown {
+  if (!(error instanceof PaymentProviderError)) return error;
+  if (error.retryable) {
+    return new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'The payment service did not answer. Please try again in a moment.',
+      { cause: error },
+    );
+  }
+  return new AppError('PAYMENT_FAILED', error.message, {
+    extra: { declineCode: error.code },
+    cause: error,
+  });
 }

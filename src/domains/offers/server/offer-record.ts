@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
+import { notFound } from '@/server/errors';
 import { penceToPounds } from '@/server/money';
-import type { Offer, OfferStatus } from '../offers.schema';
+import type { OfferStatus } from '../offers.constants';
+import type { Offer } from '../offers.schema';
 import { offers } from './offers.tables';
 
 const agents = alias(users, 'agents');
@@ -88,4 +90,11 @@ export function toOffer(record: OfferRecord): Offer {
       companyName: producer.companyName,
     },
   };
+}
+
+/** The offer with its listing, producer and agent, or NOT_FOUND. */
+export async function getOfferRecord(db: Executor, offerId: number): Promise<OfferRecord> {
+  const record = await loadOfferRecord(db, offerId);
+  if (!record) throw notFound('Offer not found');
+  return record;
 }

@@ -8,6 +8,16 @@ import type { ProviderPayment } from './payment-provider';
 export type PaymentHandler = (app: FastifyInstance, payment: ProviderPayment) => Promise<void>;
 export type PaymentHandlers = Record<string, PaymentHandler>;
 
+/**
+ * Stripe events that are not about one PaymentIntent (Checkout Sessions, subscriptions,
+ * invoices) go to the rooms that subscribe to them, with only the verified type and object
+ * id: the handler re-reads the truth from Stripe. It returns true when the event was its own.
+ */
+export type StripeEventHandler = (
+  app: FastifyInstance,
+  event: { type: string; objectId: string },
+) => Promise<boolean>;
+
 export async function dispatchPaymentUpdate(
   app: FastifyInstance,
   handlers: PaymentHandlers,

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@/server/errors';
 import { requireUser } from '@/server/plugins/session';
 import {
   LocalConfirmBodySchema,
@@ -6,6 +8,7 @@ import {
   PaymentsConfigSchema,
 } from '../payments.schema';
 import { confirmLocalPayment } from './confirm-local-payment';
+import { handleStripeWebhook } from './handle-stripe-webhook';
 import type { PaymentHandlers } from './payment-handlers';
 
 export interface PaymentsRoutesOptions {
@@ -44,4 +47,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       return { paymentIntentId: payment.id, status: payment.status };
     },
   );
+
+  // Stripe signs the exact bytes it sent: in this scope only, JSON bodies stay raw Buffers.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe events (signature verified; the intent is re-read from Stripe)',
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+            400: z.object({ message: z.string(), code: z.string() }).loose(),
+          },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) {
+          throw new AppError('BAD_REQUEST', 'Webhook body must be JSON');
+        }
+        const signature = request.headers['stripe-signature'];
+        return handleStripeWebhook(
+          app,
+          options.handlers,
+          request.body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
+  });
 };

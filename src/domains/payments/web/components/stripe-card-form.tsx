@@ -54,7 +54,11 @@ function ElementsCardForm({ clientSecret, submitLabel, onAuthorised }: CardFormP
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Card details">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-label="Card details"
+    >
       <div className="space-y-1">
         <p id={labelId} className="block text-sm font-medium text-slate-800">
           Card details
@@ -81,7 +85,8 @@ function ElementsCardForm({ clientSecret, submitLabel, onAuthorised }: CardFormP
   );
 }
 
-type StripeState = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed' };
+type StripeState =
+  { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed' };
 
 /**
  * The Stripe card form. This file is its own chunk (imported lazily by the payment step),

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@/server/errors';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { RefundMembershipResponse } from '@/domains/membership/membership.schema';
+import { refundMembershipPayment } from '@/domains/membership/server/refund-membership-payment';
+
+export interface RefundMembershipOptions {
+  admin: UserRow;
+  userId: number;
+  /** The clock (injectable for tests). */
+  now: Date;
+}
+
+/**
+ * POST /api/admin/users/{userId}/refund-membership: the 14-day refund guarantee is claimed
+ * by email and granted by an admin. The membership room does the refund; this is who may.
+ */
+export async function refundMembership(
+  app: FastifyInstance,
+  { admin, userId, now }: RefundMembershipOptions,
+): Promise<RefundMembershipResponse> {
+  if (admin.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins can refund memberships');
+  const refund = await refundMembershipPayment(app, { userId, now });
+  app.log.info({ adminId: admin.id, userId, receipt: refund.receiptNumber }, 'membership refunded');
+  return refund;
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '@/server/errors';
+import { penceToPounds } from '@/server/money';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { callProvider } from '@/domains/payments/server/ledger';
+import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import { REFUND_WINDOW_DAYS, REFUND_WINDOW_MESSAGE } from '../membership.constants';
+import type { RefundMembershipResponse } from '../membership.schema';
+import { LIVE_SUBSCRIPTION_STATUSES, findCurrentSubscription } from './find-current-subscription';
+import { membershipRefundedMail } from './membership-mails';
+import { cancelSubscriptionNow, invoicePaymentIntentId, retrieveInvoice } from './stripe-billing';
+import { membershipPayments, membershipSubscriptions } from './subscriptions.tables';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RefundMembershipPaymentOptions {
+  userId: number;
+  /** The clock (injectable for tests). */
+  now: Date;
+}
+
+/**
+ * The 14-day refund guarantee (an admin action, see admin/server/refund-membership.ts): refunds the first payment of the user's
+ * current subscription through the provider (under the ledger), cancels the subscription so
+ * it never renews, returns the user to the free plan and emails them.
+ */
+export async function refundMembershipPayment(
+  app: FastifyInstance,
+  { userId, now }: RefundMembershipPaymentOptions,
+): Promise<RefundMembershipResponse> {
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  const subscription = await findCurrentSubscription(app.db, userId);
+  if (!subscription) throw new AppError('CONFLICT', 'This user has no membership to refund');
+
+  const [first] = await app.db
+    .select()
+    .from(membershipPayments)
+    .where(eq(membershipPayments.subscriptionId, subscription.id))
+    .orderBy(asc(membershipPayments.paidAt))
+    .limit(1);
+  if (!first || first.kind !== 'initial') {
+    throw new AppError('CONFLICT', 'This user has no membership payment to refund');
+  }
+  if (first.refundedAt) throw new AppError('CONFLICT', 'This membership has already been refunded');
+  if (now.getTime() - first.paidAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
+    throw new AppError('CONFLICT', REFUND_WINDOW_MESSAGE);
+  }
+
+  try {
+    let paymentIntentId = first.providerPaymentId;
+    if (subscription.provider === 'stripe' && paymentIntentId.startsWith('in_')) {
+      // Recorded by invoice id: the refund goes through the invoice's PaymentIntent.
+      const invoice = await retrieveInvoice(app, paymentIntentId);
+      paymentIntentId = invoicePaymentIntentId(invoice) ?? paymentIntentId;
+    }
+    // The same key for the same payment: a retried refund can never refund twice.
+    await callProvider(
+      app.db,
+      app.payments,
+      {
+        operation: 'refund',
+        idempotencyKey: `membership:${subscription.id}:refund:${first.id}`,
+        amountPence: first.grossPence,
+        subject: `membership:${subscription.id}`,
+        userId,
+        providerPaymentId: paymentIntentId,
+      },
+      (idempotencyKey) => app.payments.refundPayment(paymentIntentId, { idempotencyKey }),
+    );
+    if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
+      await cancelSubscriptionNow(
+        app,
+        subscription.providerSubscriptionId,
+        `membership:${subscription.id}:cancel-on-refund`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof PaymentProviderError) {
+      throw new AppError(
+        error.retryable ? 'PROVIDER_UNAVAILABLE' : 'PAYMENT_FAILED',
+        `The refund failed: ${error.message}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+
+  const refundedAt = now;
+  const mail = await app.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(membershipPayments)
+      .set({ refundedAt })
+      .where(and(eq(membershipPayments.id, first.id), isNull(membershipPayments.refundedAt)));
+    await tx
+      .update(membershipSubscriptions)
+      .set({
+        status: 'refunded',
+        autoRenew: false,
+        nextRenewalAttemptAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(membershipSubscriptions.id, subscription.id),
+          inArray(membershipSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        ),
+      );
+    await tx
+      .update(users)
+      .set({ membershipTier: 'free', premiumExpiresAt: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    return membershipRefundedMail({
+      publicUrl: app.config.publicUrl,
+      firstName: user.firstName,
+      grossPence: first.grossPence,
+      receiptNumber: first.receiptNumber,
+    });
+  });
+  await app.mailer.send({ to: user.email, ...mail });
+
+  return {
+    message: 'Membership refunded',
+    userId,
+    membershipTier: 'free',
+    refundedAmount: penceToPounds(first.grossPence)!,
+    receiptNumber: first.receiptNumber,
+    refundedAt: refundedAt.toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '@/server/errors';
+import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
+import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import type { AutoRenewResponse } from '../membership.schema';
+import { findCurrentSubscription } from './find-current-subscription';
+import { setCancelAtPeriodEnd } from './stripe-billing';
+import { membershipSubscriptions } from './subscriptions.tables';
+
+export interface SetAutoRenewOptions {
+  user: UserRow;
+  autoRenew: boolean;
+}
+
+/**
+ * PATCH /api/membership/auto-renew: a member turns renewal off (or back on). Premium stays
+ * until the paid year ends either way; with it off, the year ends on the free plan.
+ */
+export async function setAutoRenew(
+  app: FastifyInstance,
+  { user, autoRenew }: SetAutoRenewOptions,
+): Promise<AutoRenewResponse> {
+  const subscription = await findCurrentSubscription(app.db, user.id);
+  if (!subscription) {
+    throw new AppError('CONFLICT', 'You do not have a membership that renews');
+  }
+  if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
+    try {
+      // Stripe renews Stripe subscriptions: tell it to stop (or carry on) at the period end.
+      await setCancelAtPeriodEnd(
+        app,
+        subscription.providerSubscriptionId,
+        !autoRenew,
+        `membership:${subscription.id}:auto-renew:${autoRenew}:${Date.now()}`,
+      );
+    } catch (error) {
+      if (error instanceof PaymentProviderError) {
+        throw new AppError(
+          'PROVIDER_UNAVAILABLE',
+          'Could not update automatic renewal. Please try again.',
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+  }
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(membershipSubscriptions)
+      .set({ autoRenew, updatedAt: sql`now()` })
+      .where(eq(membershipSubscriptions.id, subscription.id));
+    await tx
+      .update(users)
+      .set({ premiumAutoRenew: autoRenew, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+  });
+  return { autoRenew, premiumExpiresAt: user.premiumExpiresAt?.toISOString() ?? null };
+}

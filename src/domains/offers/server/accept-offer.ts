@@ -1,0 +1,221 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import {
+  PaymentProviderError,
+  type ProviderPayment,
+} from '@/domains/payments/server/payment-provider';
+import { AppError, conflict } from '@/server/errors';
+import { OFFER_MESSAGES, type Offer } from '../offers.schema';
+import { requireAgentOffer } from './offer-access';
+import {
+  captureFailedMail,
+  offerAcceptedMail,
+  offerAutoRejectedMail,
+  sendOfferMail,
+} from './offer-emails';
+import { captureHold, holdLedgerEntry, releaseHold } from './offer-hold';
+import { getOfferRecord, loadOfferRecord, toOffer } from './offer-record';
+import { offers, type OfferRow } from './offers.tables';
+
+export const AUTO_REJECTION_REASON = 'Another offer was accepted';
+
+/**
+ * The listing's agent accepts a pending offer: the hold is captured exactly once, the listing
+ * becomes optioned and every other open offer on it is rejected and released.
+ *
+ * Exactly once, even with many accepts racing: the decision is taken under a row lock on the
+ * listing, which marks the offer 'accepting' and writes the capture's ledger row (with our
+ * idempotency key) in the same transaction. A second accept on the listing waits for that lock
+ * and then finds an offer accepting. The capture runs after the commit (no lock is held
+ * during a network call); if we crash before its outcome is recorded, reconciliation retries
+ * it with the same key and finishes the acceptance (docs/decisions/003-offer-holds.md).
+ */
+export async function acceptOffer(
+  app: FastifyInstance,
+  user: UserRow,
+  offerId: number,
+): Promise<Offer> {
+  await requireAgentOffer(app.db, user, offerId);
+  const claimed = await claimForAcceptance(app, offerId);
+  try {
+    await captureHold(app, claimed);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.retryable) {
+      // The capture may or may not have happened: the ledger row stays pending and
+      // reconciliation retries it with the same key, then completes or reverts the offer.
+      throw new AppError(
+        'PROVIDER_UNAVAILABLE',
+        'The payment provider did not answer. The acceptance will be completed automatically in a few minutes.',
+      );
+    }
+    await settleRefusedCapture(app, claimed, error);
+  }
+  await completeAcceptance(app, offerId);
+  return toOffer(await getOfferRecord(app.db, offerId));
+}
+
+/** The decision, under the listing's row lock: pending → accepting, plus the ledger row. */
+async function claimForAcceptance(
+  app: FastifyInstance,
+  offerId: number,
+): Promise<OfferRow & { providerPaymentId: string }> {
+  return app.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(offers).where(eq(offers.id, offerId));
+    const [listing] = await tx
+      .select({ status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, current.listingId))
+      .for('update');
+    // Re-read under the lock: another request may have decided meanwhile.
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
+    if (offer.status === 'accepting') throw conflict('This offer is already being accepted');
+    if (offer.status !== 'pending') throw conflict('Only pending offers can be accepted');
+    if (listing.status !== 'available') {
+      throw conflict('This listing has already been optioned');
+    }
+    const [busy] = await tx
+      .select({ id: offers.id })
+      .from(offers)
+      .where(
+        and(eq(offers.listingId, offer.listingId), inArray(offers.status, ['accepting', 'accepted'])),
+      )
+      .limit(1);
+    if (busy) throw conflict('Another offer on this listing is being accepted');
+    if (!offer.providerPaymentId) throw conflict('This offer has no card hold to capture');
+    const [row] = await tx
+      .update(offers)
+      .set({ status: 'accepting', lastPaymentError: null, updatedAt: new Date() })
+      .where(and(eq(offers.id, offerId), eq(offers.status, 'pending')))
+      .returning();
+    await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'capture'));
+    return { ...row, providerPaymentId: offer.providerPaymentId };
+  });
+}
+
+/**
+ * The provider refused the capture. A lapsed hold makes the offer expired (the producer
+ * renews it); any other refusal puts it back to pending. Either way the producer is told.
+ */
+async function settleRefusedCapture(
+  app: FastifyInstance,
+  offer: OfferRow & { providerPaymentId: string },
+  error: PaymentProviderError,
+): Promise<void> {
+  let truth: ProviderPayment | null = null;
+  try {
+    truth = await app.payments.retrievePayment(offer.providerPaymentId);
+  } catch (retrieveError) {
+    app.log.warn({ err: retrieveError, offerId: offer.id }, 'hold state unknown after refusal');
+  }
+  // Captured after all (a retried capture whose first answer was lost): finish the job.
+  if (truth?.status === 'succeeded') return;
+  const lapsed = truth?.status === 'canceled' || error.code === 'authorization_expired';
+  const now = new Date();
+  const [row] = await app.db
+    .update(offers)
+    .set({
+      status: lapsed ? 'expired' : 'pending',
+      lastPaymentError: error.message.slice(0, 500),
+      updatedAt: now,
+    })
+    .where(and(eq(offers.id, offer.id), eq(offers.status, 'accepting')))
+    .returning();
+  const record = await loadOfferRecord(app.db, offer.id);
+  if (row && record) {
+    await sendOfferMail(
+      app,
+      record.producer.email,
+      captureFailedMail(record, app.config.publicUrl, error.message),
+    );
+  }
+  if (lapsed) throw new AppError('CONFLICT', OFFER_MESSAGES.holdExpired);
+  throw new AppError(
+    'PAYMENT_FAILED',
+    `The card payment for this offer could not be taken (${error.message}) The producer has been asked to re-authorise it.`,
+  );
+}
+
+/**
+ * Records an accepted offer once its hold is captured: offer accepted, listing optioned,
+ * every other open offer rejected and released, emails. Idempotent: a second call (webhook,
+ * reconciliation, a retried request) finds nothing left to do and answers false.
+ */
+export async function completeAcceptance(app: FastifyInstance, offerId: number): Promise<boolean> {
+  const now = new Date();
+  const outcome = await app.db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
+    if (!offer) return null;
+    await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.id, offer.listingId))
+      .for('update');
+    const [accepted] = await tx
+      .update(offers)
+      .set({ status: 'accepted', decidedAt: now, updatedAt: now, lastPaymentError: null })
+      .where(and(eq(offers.id, offerId), inArray(offers.status, ['pending', 'accepting'])))
+      .returning();
+    if (!accepted) return null;
+    await tx
+      .update(listings)
+      .set({ status: 'optioned', updatedAt: now })
+      .where(eq(listings.id, offer.listingId));
+    const others = await tx
+      .select()
+      .from(offers)
+      .where(
+        and(
+          eq(offers.listingId, offer.listingId),
+          ne(offers.id, offerId),
+          inArray(offers.status, ['awaiting_payment', 'pending']),
+        ),
+      )
+      .for('update');
+    if (others.length > 0) {
+      await tx
+        .update(offers)
+        .set({
+          status: 'rejected',
+          rejectionReason: AUTO_REJECTION_REASON,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            offers.id,
+            others.map((other) => other.id),
+          ),
+        );
+      for (const other of others) {
+        if (other.providerPaymentId) {
+          await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(other, 'release'));
+        }
+      }
+    }
+    return { others };
+  });
+  if (!outcome) return false;
+
+  for (const other of outcome.others) await releaseHold(app, other);
+  const record = await loadOfferRecord(app.db, offerId);
+  if (record) {
+    await sendOfferMail(app, record.producer.email, offerAcceptedMail(record, app.config.publicUrl));
+  }
+  for (const other of outcome.others) {
+    // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.
+    if (other.status !== 'pending') continue;
+    const otherRecord = await loadOfferRecord(app.db, other.id);
+    if (otherRecord) {
+      await sendOfferMail(
+        app,
+        otherRecord.producer.email,
+        offerAutoRejectedMail(otherRecord, app.config.publicUrl),
+      );
+    }
+  }
+  return true;
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import type { OfferStatus } from '../offers.constants';
+import { holdLedgerEntry, releaseHold } from './offer-hold';
+import { offers, type OfferRow } from './offers.tables';
+
+export interface CloseOfferChange {
+  status: Extract<OfferStatus, 'cancelled' | 'rejected' | 'abandoned' | 'expired'>;
+  cancellationReason?: string;
+  rejectionReason?: string;
+}
+
+/**
+ * Closes an offer whose hold must be released (cancel, reject, abandon, expiry): the new
+ * status and the release's ledger row commit together, only if the offer is still in one of
+ * `from`; then the hold is released. Answers the closed row, or null when the offer had
+ * already moved on (the caller answers 409).
+ */
+export async function closeOffer(
+  app: FastifyInstance,
+  offerId: number,
+  from: readonly string[],
+  change: CloseOfferChange,
+): Promise<OfferRow | null> {
+  const now = new Date();
+  const closed = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offers)
+      .set({
+        ...change,
+        decidedAt: change.status === 'rejected' ? now : undefined,
+        updatedAt: now,
+      })
+      .where(and(eq(offers.id, offerId), inArray(offers.status, [...from])))
+      .returning();
+    if (row?.providerPaymentId) {
+      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'release'));
+    }
+    return row ?? null;
+  });
+  if (closed) await releaseHold(app, closed);
+  return closed;
+}

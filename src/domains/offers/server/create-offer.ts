@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/server/errors';
+import {
+  OFFER_MESSAGES,
+  deckIdFromUrl,
+  offerPriceToPence,
+  type CreateOfferBody,
+  type CreateOfferResponse,
+} from '../offers.schema';
+import { holdLedgerEntry } from './offer-hold';
+import { decks, offers } from './offers.tables';
+import { resumeOfferPayment, startOfferPayment } from './resume-offer-payment';
+
+export interface CreateOfferOptions {
+  user: UserRow;
+  body: CreateOfferBody;
+  /** The Idempotency-Key header: the same key answers the same offer and creates nothing. */
+  requestKey: string | null;
+}
+
+/**
+ * A producer's offer on an available listing. The offer starts awaiting payment, with its
+ * card hold's ledger row written in the same transaction; the hold is then placed
+ * (manual capture) and the browser confirms it with the client secret. The agent only sees
+ * the offer once the hold is authorised (syncOfferPayment).
+ */
+export async function createOffer(
+  app: FastifyInstance,
+  options: CreateOfferOptions,
+): Promise<CreateOfferResponse> {
+  const { user, body, requestKey } = options;
+  if (user.role !== 'producer') throw forbidden(OFFER_MESSAGES.onlyProducers);
+
+  const replay = requestKey ? await findByRequestKey(app, user, requestKey, body) : null;
+  if (replay) return replay;
+
+  const [listing] = await app.db
+    .select({ id: listings.id, title: listings.title, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, body.listingId));
+  if (!listing) throw notFound('Listing not found');
+  if (listing.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
+
+  const deckId = deckIdFromUrl(body.deckFileUrl);
+  const [deck] = deckId
+    ? await app.db
+        .select({ id: decks.id })
+        .from(decks)
+        .where(and(eq(decks.id, deckId), eq(decks.ownerId, user.id)))
+    : [];
+  if (!deck) {
+    throw validation(OFFER_MESSAGES.deckRequired, { deckFileUrl: OFFER_MESSAGES.deckRequired });
+  }
+
+  const pence = offerPriceToPence(body.offerPrice);
+  if (pence === null) {
+    throw validation(OFFER_MESSAGES.offerPriceFormat, {
+      offerPrice: OFFER_MESSAGES.offerPriceFormat,
+    });
+  }
+
+  let offer;
+  try {
+    offer = await app.db.transaction(async (tx) => {
+      // Shares the lock acceptOffer takes FOR UPDATE: an offer is created either before an
+      // acceptance (and then rejected by it) or after it (and then refused here).
+      const [locked] = await tx
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, listing.id))
+        .for('share');
+      const [accepting] = await tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(
+          and(eq(offers.listingId, listing.id), inArray(offers.status, ['accepting', 'accepted'])),
+        )
+        .limit(1);
+      if (locked?.status !== 'available' || accepting) {
+        throw conflict(OFFER_MESSAGES.listingUnavailable);
+      }
+      const [row] = await tx
+        .insert(offers)
+        .values({
+          listingId: listing.id,
+          producerId: user.id,
+          offerPricePence: pence,
+          optionPeriod: body.optionPeriod,
+          extraRightsRequest: body.extraRightsRequest,
+          fundCompetition: body.fundCompetition,
+          fundNotes: body.fundCompetition ? body.fundNotes : null,
+          deckId: deck.id,
+          deckFileUrl: body.deckFileUrl.trim(),
+          status: 'awaiting_payment',
+          requestKey,
+          paymentProvider: app.payments.name,
+        })
+        .returning();
+      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'create'));
+      return row;
+    });
+  } catch (error) {
+    if (postgresErrorCode(error) === '23505') {
+      // Either the same Idempotency-Key raced in, or an open offer already exists.
+      const raced = requestKey ? await findByRequestKey(app, user, requestKey, body) : null;
+      if (raced) return raced;
+      throw conflict(OFFER_MESSAGES.alreadyOpen);
+    }
+    throw error;
+  }
+  return startOfferPayment(app, offer, listing.title);
+}
+
+async function findByRequestKey(
+  app: FastifyInstance,
+  user: UserRow,
+  requestKey: string,
+  body: CreateOfferBody,
+): Promise<CreateOfferResponse | null> {
+  const [existing] = await app.db
+    .select({ id: offers.id, listingId: offers.listingId })
+    .from(offers)
+    .where(and(eq(offers.producerId, user.id), eq(offers.requestKey, requestKey)));
+  if (!existing) return null;
+  if (existing.listingId !== body.listingId) {
+    throw conflict('This Idempotency-Key was already used for another offer');
+  }
+  return resumeOfferPayment(app, user, existing.id, { replay: true });
+}

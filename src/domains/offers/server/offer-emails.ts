@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { render, type MailContent } from '@/server/mail/templates';
+import { paths } from '@/web/paths';
+import type { OfferRecord } from './offer-record';
+
+/** "£25,000.00" for emails. */
+export function formatPounds(pence: number): string {
+  return `£${(pence / 100).toLocaleString('en-GB', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+const formatDeadline = (date: Date) =>
+  date.toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
+
+type OfferMail = (record: OfferRecord, publicUrl: string) => MailContent;
+
+const describe = (record: OfferRecord) =>
+  `${formatPounds(record.offer.offerPricePence)} for a ${record.offer.optionPeriod}-month option`;
+
+const producerName = (record: OfferRecord) =>
+  [record.producer.firstName, record.producer.lastName].join(' ') +
+  (record.producer.companyName ? ` (${record.producer.companyName})` : '');
+
+/** To the agent, once the producer's card hold is authorised. */
+export const newOfferMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `New offer on ${record.listing.title}`,
+    greetingName: record.agent?.firstName ?? 'there',
+    paragraphs: [
+      `${producerName(record)} has offered ${describe(record)} on "${record.listing.title}".`,
+      'The amount is held on their card and is only taken if you accept.',
+      ...(record.offer.responseDeadline
+        ? [
+            `Please accept or reject it by ${formatDeadline(record.offer.responseDeadline)}; after that the hold is released.`,
+          ]
+        : []),
+    ],
+    action: { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}` },
+  });
+
+export const offerAcceptedMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Your offer on ${record.listing.title} was accepted`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `Congratulations: the agent accepted your offer of ${describe(record)} on "${record.listing.title}".`,
+      `${formatPounds(record.offer.offerPricePence)} has now been taken from the card you authorised.`,
+    ],
+    action: { label: 'View your submissions', url: `${publicUrl}${paths.mySubmissions}` },
+  });
+
+export const offerRejectedMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Your offer on ${record.listing.title} was rejected`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `The agent has rejected your offer of ${describe(record)} on "${record.listing.title}".`,
+      'The hold on your card has been released; nothing was charged.',
+    ],
+    action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },
+  });
+
+/** To every other producer once an offer on the listing is accepted. */
+export const offerAutoRejectedMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Your offer on ${record.listing.title} was not accepted`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `Another offer on "${record.listing.title}" has been accepted, so your offer of ${describe(record)} was closed.`,
+      'The hold on your card has been released; nothing was charged.',
+    ],
+    action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },
+  });
+
+/** To the producer when the response deadline passed (or the hold lapsed): renew it. */
+export const offerExpiredMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Your offer on ${record.listing.title} has expired`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `The agent did not answer your offer of ${describe(record)} on "${record.listing.title}" before its response deadline, so the hold on your card has been released.`,
+      'Card holds only last about a week. You can renew the offer with one click from My Submissions: it places a new hold and gives the agent a new deadline.',
+    ],
+    action: { label: 'Renew your offer', url: `${publicUrl}${paths.mySubmissions}` },
+  });
+
+/** To the producer when the agent tried to accept but the card hold could not be captured. */
+export const captureFailedMail = (
+  record: OfferRecord,
+  publicUrl: string,
+  reason: string,
+): MailContent =>
+  render({
+    publicUrl,
+    subject: `Action needed: your offer on ${record.listing.title}`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `The agent tried to accept your offer of ${describe(record)} on "${record.listing.title}", but the payment could not be taken: ${reason}`,
+      record.offer.status === 'expired'
+        ? 'Please renew the offer from My Submissions to authorise your card again.'
+        : 'Please make sure your card can be charged, then ask the agent to accept again, or cancel the offer and submit it with another card.',
+    ],
+    action: { label: 'Open My Submissions', url: `${publicUrl}${paths.mySubmissions}` },
+  });
+
+/** A day before the deadline, to both sides. */
+export const deadlineReminderMail = (
+  record: OfferRecord,
+  publicUrl: string,
+  to: 'agent' | 'producer',
+): MailContent => {
+  const deadline = record.offer.responseDeadline
+    ? formatDeadline(record.offer.responseDeadline)
+    : 'soon';
+  return render({
+    publicUrl,
+    subject: `Reminder: the offer on ${record.listing.title} needs an answer by ${deadline}`,
+    greetingName: to === 'agent' ? (record.agent?.firstName ?? 'there') : record.producer.firstName,
+    paragraphs:
+      to === 'agent'
+        ? [
+            `${producerName(record)}'s offer of ${describe(record)} on "${record.listing.title}" is still waiting for your answer.`,
+            `If it is not accepted or rejected by ${deadline}, the hold on their card is released and the offer expires.`,
+          ]
+        : [
+            `Your offer of ${describe(record)} on "${record.listing.title}" has not been answered yet.`,
+            `If the agent does not answer by ${deadline}, the hold on your card is released; you can then renew the offer from My Submissions.`,
+          ],
+    action:
+      to === 'agent'
+        ? { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}` }
+        : { label: 'View your submissions', url: `${publicUrl}${paths.mySubmissions}` },
+  });
+};
+
+/** Sends after commit; the mailer never throws (a mail failure cannot undo the work). */
+export async function sendOfferMail(
+  app: FastifyInstance,
+  to: string | null | undefined,
+  content: MailContent,
+): Promise<void> {
+  if (!to) return;
+  await app.mailer.send({ to, ...content });
+}

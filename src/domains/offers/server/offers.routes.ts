@@ -1,0 +1,242 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, validation } from '@/server/errors';
+import { requireRole, requireUser } from '@/server/plugins/session';
+import {
+  AgentIdParamsSchema,
+  AgentListingsResponseSchema,
+  AgentOffersResponseSchema,
+  CancelOfferBodySchema,
+  CreateOfferBodySchema,
+  CreateOfferResponseSchema,
+  MySubmissionsResponseSchema,
+  OfferIdParamsSchema,
+  OfferSchema,
+  idFromParam,
+} from '../offers.schema';
+import { abandonOffer } from './abandon-offer';
+import { acceptOffer } from './accept-offer';
+import { cancelOffer } from './cancel-offer';
+import { createOffer } from './create-offer';
+import { decksRoutes } from './decks.routes';
+import { findAgentListings } from './find-agent-listings';
+import { findAgentOffers } from './find-agent-offers';
+import { findMySubmissions } from './find-my-submissions';
+import { getOffer } from './get-offer';
+import { rejectOffer } from './reject-offer';
+import { renewOffer } from './renew-offer';
+import { resumeOfferPayment } from './resume-offer-payment';
+import { syncOffer } from './sync-offer-payment';
+
+const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
+const errors = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  402: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  503: ErrorSchema,
+};
+
+/** Signed-in users only, checked before the body is validated (401 beats 400). */
+async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
+function offerIdOf(raw: string): number {
+  const id = idFromParam(raw);
+  if (id === null) throw notFound('Offer not found');
+  return id;
+}
+
+function agentIdOf(raw: string): number {
+  const id = idFromParam(raw);
+  if (id === null) throw notFound('Agent not found');
+  return id;
+}
+
+/** The Idempotency-Key header: optional, printable, at most 200 characters. */
+function requestKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw validation('Idempotency-Key must be 1 to 200 printable characters');
+  }
+  return key;
+}
+
+export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(decksRoutes);
+
+  app.post(
+    '/offers',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['offers'],
+        summary: 'Submit an offer: creates it awaiting payment and places the card hold',
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: CreateOfferBodySchema,
+        response: { 201: CreateOfferResponseSchema, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const answer = await createOffer(app, {
+        user,
+        body: request.body,
+        requestKey: requestKeyOf(request),
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/offers/my-submissions',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "The producer's offers, newest first, with counters",
+        response: { 200: MySubmissionsResponseSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => findMySubmissions(app.db, requireUser(request).id),
+  );
+
+  app.get(
+    '/offers/agent/:agentId',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "Offers on the agent's listings (that agent or an admin)",
+        params: AgentIdParamsSchema,
+        response: { 200: AgentOffersResponseSchema, ...errors },
+      },
+    },
+    async (request) => findAgentOffers(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+  );
+
+  app.get(
+    '/listings/agent/:agentId',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "The agent's listings with their offer counters (that agent or an admin)",
+        params: AgentIdParamsSchema,
+        response: { 200: AgentListingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => findAgentListings(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+  );
+
+  app.get(
+    '/offers/:id',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'One offer (its producer, the listing agent, admins)',
+        params: OfferIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) => getOffer(app.db, requireUser(request), offerIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/offers/:id/sync',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "Read the card hold's state from the provider and apply it",
+        params: OfferIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) => syncOffer(app, requireUser(request), offerIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/offers/:id/payment',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'The client secret to complete the payment of an offer awaiting it',
+        params: OfferIdParamsSchema,
+        response: { 200: CreateOfferResponseSchema, ...errors },
+      },
+    },
+    async (request) => resumeOfferPayment(app, requireUser(request), offerIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/offers/:id/abandon',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Give up an offer awaiting payment (its hold is released)',
+        params: OfferIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) => abandonOffer(app, requireUser(request), offerIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/offers/:id/renew',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Renew an expired offer: a new hold and, once authorised, a new deadline',
+        params: OfferIdParamsSchema,
+        response: { 200: CreateOfferResponseSchema, ...errors },
+      },
+    },
+    async (request) => renewOffer(app, requireUser(request), offerIdOf(request.params.id)),
+  );
+
+  app.patch(
+    '/offers/:id/cancel',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['offers'],
+        summary: 'Cancel a pending offer (the hold is released); cannot be undone',
+        params: OfferIdParamsSchema,
+        body: CancelOfferBodySchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cancelOffer(app, requireUser(request), offerIdOf(request.params.id), request.body),
+  );
+
+  app.patch(
+    '/offers/:id/accept',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "The listing's agent accepts: the hold is captured, the listing optioned",
+        params: OfferIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) => acceptOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+  );
+
+  app.patch(
+    '/offers/:id/reject',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: "The listing's agent rejects: the hold is released",
+        params: OfferIdParamsSchema,
+        response: { 200: OfferSchema, ...errors },
+      },
+    },
+    async (request) => rejectOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+  );
+};

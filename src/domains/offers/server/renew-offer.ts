@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { conflict, postgresErrorCode } from '@/server/errors';
+import { OFFER_MESSAGES, type CreateOfferResponse } from '../offers.schema';
+import { requireOwnOffer } from './offer-access';
+import { holdLedgerEntry } from './offer-hold';
+import { offers } from './offers.tables';
+import { startOfferPayment } from './resume-offer-payment';
+
+/**
+ * One click on an expired offer: a new hold (holdVersion + 1, so fresh idempotency keys)
+ * that the producer confirms with their card; once authorised the offer is pending again
+ * with a new response deadline.
+ */
+export async function renewOffer(
+  app: FastifyInstance,
+  user: UserRow,
+  offerId: number,
+): Promise<CreateOfferResponse> {
+  const record = await requireOwnOffer(app.db, user, offerId);
+  if (record.offer.status !== 'expired') throw conflict('Only expired offers can be renewed');
+  let renewed;
+  try {
+    renewed = await app.db.transaction(async (tx) => {
+      const [listing] = await tx
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, record.offer.listingId))
+        .for('share');
+      if (listing?.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
+      const [row] = await tx
+        .update(offers)
+        .set({
+          status: 'awaiting_payment',
+          holdVersion: sql`${offers.holdVersion} + 1`,
+          providerPaymentId: null,
+          authorisedAt: null,
+          responseDeadline: null,
+          reminderSentAt: null,
+          lastPaymentError: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(offers.id, offerId), eq(offers.status, 'expired')))
+        .returning();
+      if (!row) throw conflict('Only expired offers can be renewed');
+      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'create'));
+      return row;
+    });
+  } catch (error) {
+    // Another open offer of theirs on this listing (one open offer per producer per listing).
+    if (postgresErrorCode(error) === '23505') throw conflict(OFFER_MESSAGES.alreadyOpen);
+    throw error;
+  }
+  return startOfferPayment(app, renewed, record.listing.title);
+}

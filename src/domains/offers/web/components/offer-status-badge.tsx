@@ -1,0 +1,8 @@
+import { Badge } from '@/web/components/ui/badge';
+import type { OfferStatus } from '../../offers.constants';
+import { offerStatusBadge } from '../lib/offer-display';
+
+export function OfferStatusBadge({ status }: { status: OfferStatus }) {
+  const badge = offerStatusBadge(status);
+  return <Badge tone={badge.tone}>{badge.label}</Badge>;
+}

@@ -1,0 +1,50 @@
+import { TrendingUp } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { formatPounds } from '@/web/lib/format';
+import type { MySubmissionsResponse } from '../../offers.schema';
+import { successRate } from '../lib/offer-display';
+
+/** Average amount of the offers that reached an agent (their hold was authorised). */
+function averageOffer(offers: MySubmissionsResponse['offers']): number | null {
+  const submitted = offers.filter((offer) => offer.submittedAt !== null);
+  if (submitted.length === 0) return null;
+  const total = submitted.reduce((sum, offer) => sum + Number(offer.offerPrice), 0);
+  return total / submitted.length;
+}
+
+/** The dashboard's performance stats: success rate (accepted ÷ total, one decimal) and more. */
+export function PerformanceStats({ submissions }: { submissions: MySubmissionsResponse }) {
+  const { counts, offers } = submissions;
+  const average = averageOffer(offers);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <TrendingUp aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Performance
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-slate-600">Success Rate</dt>
+            <dd className="text-2xl font-bold text-slate-900">{successRate(counts)}</dd>
+            <dd className="text-xs text-slate-500">
+              {counts.accepted} accepted of {counts.total} offers
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Awaiting a Decision</dt>
+            <dd className="text-2xl font-bold text-slate-900">{counts.pending}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Average Offer</dt>
+            <dd className="text-2xl font-bold text-slate-900">
+              {average === null ? 'N/A' : formatPounds(average)}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
