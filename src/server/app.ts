@@ -37,6 +37,7 @@ import { offerJobs } from '@/domains/offers/server/offer-jobs';
 import { paymentsRoutes } from '@/domains/payments/server/payments.routes';
 import { createJobRunner } from './jobs/job-runner';
 import { syncMembershipPayment } from '@/domains/membership/server/sync-membership-payment';
+import { handleMembershipStripeEvent } from '@/domains/membership/server/handle-membership-stripe-event';
 import { membershipJobs } from '@/domains/membership/server/membership-jobs';
 import { adminRoutes } from '@/domains/admin/server/admin.routes';
 
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       offer: syncOfferPayment,
       membership: syncMembershipPayment,
     },
+    stripeEventHandlers: [handleMembershipStripeEvent],
   });
 
   // Scheduled work (deadlines, reconciliation); safe with several instances. Off in tests,

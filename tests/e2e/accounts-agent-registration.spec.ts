@@ -1,16 +1,18 @@
-import { test, expect } from './fixtures';
+import { test, expect } from './helpers/journey';
 import { newPerson } from './helpers/accounts';
 
 test('[ACCOUNTS] a literary agent applies through Sign Up and the application is pending review', async ({
   page,
   takeScreenshot,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const person = newPerson('agent');
 
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByRole('radio', { name: /Literary Agent/ }).check();
+  // The radio itself is visually hidden inside its card; people click the card.
+  await page.getByText('Literary Agent', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: /Literary Agent/ })).toBeChecked();
   await expect(page.getByRole('heading', { name: 'Agency details' })).toBeVisible();
 
   await page.getByLabel('First Name').fill(person.firstName);

@@ -1,4 +1,4 @@
-import { test, expect, demoAccounts, DEMO_PASSWORD } from './fixtures';
+import { test, expect, demoAccounts, DEMO_PASSWORD } from './helpers/journey';
 
 /** Each demo account, its name in the header's user menu and the links its role is given. */
 const demoSignIns = [

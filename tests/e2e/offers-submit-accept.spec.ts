@@ -177,6 +177,9 @@ test('[OFFERS] a producer submits an offer with a card hold, the agent accepts a
   await expect(recent.getByText(listing.title)).toBeVisible();
   await expect(page.getByText(/listing views used this month|unlimited views/)).toBeVisible();
   await expect(page.getByText('Success Rate')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await takeScreenshot('producer-dashboard-390px');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('tab', { name: 'Favourites' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Favourites' })).toBeVisible();
 

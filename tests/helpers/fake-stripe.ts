@@ -46,6 +46,12 @@ export type FaultKind = 'drop' | 'drop-after' | 'error500' | 'decline';
 
 export interface Fault {
   kind: FaultKind;
+  /**
+   * How many matching requests fail this way (default 1). The SDK retries a closed
+   * connection once by itself (same Idempotency-Key), so a dropped call needs times: 2 to
+   * reach the app as a failure.
+   */
+  times?: number;
   method?: string;
   /** Matches the request path (e.g. /capture$/). Any path when omitted. */
   path?: RegExp;
@@ -172,7 +178,12 @@ export class FakeStripe {
       (fault) =>
         (!fault.method || fault.method === method) && (!fault.path || fault.path.test(path)),
     );
-    return index >= 0 ? this.faults.splice(index, 1)[0] : undefined;
+    if (index < 0) return undefined;
+    const fault = this.faults[index];
+    const left = (fault.times ?? 1) - 1;
+    if (left > 0) this.faults[index] = { ...fault, times: left };
+    else this.faults.splice(index, 1);
+    return fault;
   }
 
   private handle(
@@ -195,28 +206,6 @@ export class FakeStripe {
       });
       response.end(JSON.stringify(answer.body));
     };
-
-    const signature = `${method} ${path} ${rawBody}`;
-    if (idempotencyKey && method === 'POST') {
-      const stored = this.idempotent.get(idempotencyKey);
-      if (stored) {
-        if (stored.signature !== signature) {
-          send({
-            status: 400,
-            body: {
-              error: {
-                type: 'idempotency_error',
-                message:
-                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-              },
-            },
-          });
-          return;
-        }
-        send(stored, true);
-        return;
-      }
-    }
 
     const fault = this.takeFault(method, path);
     if (fault?.kind === 'drop') {
@@ -243,6 +232,32 @@ export class FakeStripe {
         },
       });
       return;
+    }
+
+    const signature = `${method} ${path} ${rawBody}`;
+    if (idempotencyKey && method === 'POST') {
+      const stored = this.idempotent.get(idempotencyKey);
+      if (stored) {
+        if (stored.signature !== signature) {
+          send({
+            status: 400,
+            body: {
+              error: {
+                type: 'idempotency_error',
+                message:
+                  'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              },
+            },
+          });
+          return;
+        }
+        if (fault?.kind === 'drop-after') {
+          request.socket.destroy();
+          return;
+        }
+        send(stored, true);
+        return;
+      }
     }
 
     let answer: StripeAnswer;

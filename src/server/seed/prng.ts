@@ -17,18 +17,6 @@ export function hashSeed(...parts: Array<string | number>): number {
   return hash >>> 0;
 }
 
-/** mulberry32: a fast 32-bit generator with a full period, good enough for demo data. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface Rng {
   /** A float in [0, 1). */
   next(): number;

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './journey';
 import { linkFromMail, type MailCatcher } from './mail-catcher';
 
 /** A new person for each run: sign-up refuses an email or username that already exists. */

@@ -15,4 +15,4 @@ export const test = base.extend<{ mailCatcher: MailCatcher }>({
   ],
 });
 
-export { expect } from '../fixtures';
+export { expect } from './journey';

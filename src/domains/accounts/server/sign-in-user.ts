@@ -51,18 +51,14 @@ export async function signInUser(
     });
   }
 
-  return db.transaction(async (tx) => {
+  const lastLoginAt = new Date();
+  await db.transaction(async (tx) => {
     // A sign-in over an existing session replaces it rather than leaving it behind.
     if (session.request.sessionIdHash) {
       await tx.delete(sessions).where(eq(sessions.idHash, session.request.sessionIdHash));
     }
-    const now = new Date();
-    const [updated] = await tx
-      .update(users)
-      .set({ lastLoginAt: now })
-      .where(eq(users.id, user.id))
-      .returning();
+    await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
     await startSession(tx, session.request, session.reply, user.id);
-    return updated;
   });
+  return { ...user, lastLoginAt };
 }

@@ -3,10 +3,14 @@ import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
 import type { ListingCard, PublicStats } from '../listings.schema';
 
 /**
- * How long catalogue figures are reused (docs/decisions/002-catalogue-search.md): fresh for a
- * minute; for four more minutes an old value is answered at once while a new one is counted.
+ * How long catalogue counts, facets and result pools are reused
+ * (docs/decisions/002-catalogue-search.md). On PostgreSQL several instances may write, so a
+ * value is fresh for a minute. PGlite's data directory belongs to one process, whose every
+ * listing write invalidates the cache, so there a value stays fresh for ten minutes. After
+ * that, for four more minutes, the old value is answered at once while a new one is counted.
  */
-export const CATALOGUE_FRESH_MS = 60_000;
+export const SHARED_DATABASE_FRESH_MS = 60_000;
+export const SINGLE_PROCESS_FRESH_MS = 10 * 60_000;
 export const CATALOGUE_STALE_MS = 4 * 60_000;
 const PUBLIC_CACHE_MS = PUBLIC_CACHE_SECONDS * 1000;
 
@@ -97,19 +101,25 @@ const RESULT_ID_ENTRIES = 1_000;
 
 const liveCaches = new Set<CatalogueCache>();
 
-/** Creates the caches of one app; `dispose` when the app closes. */
-export function createCatalogueCache(): CatalogueCache & { dispose(): void } {
+/**
+ * Creates the caches of one app; `dispose` when the app closes. `isSingleProcess`: only this
+ * process writes the database (PGlite).
+ */
+export function createCatalogueCache(options: {
+  isSingleProcess: boolean;
+}): CatalogueCache & { dispose(): void } {
+  const freshMs = options.isSingleProcess ? SINGLE_PROCESS_FRESH_MS : SHARED_DATABASE_FRESH_MS;
   const cache: CatalogueCache = {
     stats: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
     featured: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
     aggregates: new PromiseCache({
       max: AGGREGATE_ENTRIES,
-      freshMs: CATALOGUE_FRESH_MS,
+      freshMs,
       staleMs: CATALOGUE_STALE_MS,
     }),
     resultIds: new PromiseCache({
       max: RESULT_ID_ENTRIES,
-      freshMs: CATALOGUE_FRESH_MS,
+      freshMs,
       staleMs: CATALOGUE_STALE_MS,
     }),
   };

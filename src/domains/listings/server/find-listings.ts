@@ -25,12 +25,11 @@ export interface FindListingsOptions {
 }
 
 /**
- * How many result ids are kept per filter set (docs/decisions/002-catalogue-search.md):
- * a search ranks every match once and keeps the best 1,200 (the first page and 98 'Load
- * More's); a filtered list keeps its newest 240. Deeper pages are read directly.
+ * Result ids kept per filter set (docs/decisions/002-catalogue-search.md): the newest 240
+ * matches, ranked by full-text rank when searching. That is the first page and eighteen
+ * 'Load More's; later positions continue with the remaining matches, newest first.
  */
-export const RANKED_POOL_SIZE = 1_200;
-export const FILTERED_POOL_SIZE = 240;
+export const RESULT_POOL_SIZE = 240;
 
 /** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
 export async function findListings(
@@ -51,7 +50,7 @@ export async function findListings(
 
 /**
  * The ids of one page, in result order. The unfiltered list pages straight off the
- * (created_at, id) index; filtered lists and searches slice a cached pool of result ids.
+ * (created_at, id) index; filtered lists and searches start from a cached pool of ids.
  */
 async function findPageIds(
   db: Executor,
@@ -60,37 +59,62 @@ async function findPageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const isSearch = filters.words.length > 0;
-  const condition = filterCondition(filters);
-  const poolSize = isSearch ? RANKED_POOL_SIZE : FILTERED_POOL_SIZE;
-  if (condition && offset + limit <= poolSize) {
+  if (!filterCondition(filters)) return findNewestIds(db, filters, limit, offset);
+  const ids: number[] = [];
+  let pooled = 0;
+  if (offset < RESULT_POOL_SIZE) {
     const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
-      ids: await findResultIds(db, filters, poolSize, 0),
+      ids: await findPoolIds(db, filters),
     }));
-    return pool.ids.slice(offset, offset + limit);
+    ids.push(...pool.ids.slice(offset, offset + limit));
+    pooled = pool.ids.length;
+    // A pool shorter than its size holds every match: there is nothing after it.
+    if (pooled < RESULT_POOL_SIZE) return ids;
   }
-  return findResultIds(db, filters, limit, offset);
+  const end = offset + limit;
+  if (end > RESULT_POOL_SIZE) {
+    const from = Math.max(offset, RESULT_POOL_SIZE);
+    ids.push(...(await findNewestIds(db, filters, end - from, from)));
+  }
+  return ids;
 }
 
-/** Result order: a search ranks by full-text rank, then newest; otherwise newest first. */
-async function findResultIds(
+/** Matching ids, newest first (ties by id): the order of everything after the pool. */
+async function findNewestIds(
   db: Executor,
   filters: CatalogueFilters,
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const rank: SQL[] =
-    filters.words.length > 0
-      ? [sql`ts_rank(${listings.searchVector}, ${searchTsQuery(filters.words)}) desc`]
-      : [];
   const rows = await db
     .select({ id: listings.id })
     .from(listings)
     .where(filterCondition(filters))
-    .orderBy(...rank, desc(listings.createdAt), desc(listings.id))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(limit)
     .offset(offset);
   return rows.map((row) => row.id);
+}
+
+/**
+ * The first RESULT_POOL_SIZE results: the newest matches, and for a search those same
+ * listings ordered by full-text rank, then newest first. Ranking reads each candidate's
+ * search document, so only the pool is ranked, never every match of a common word.
+ */
+async function findPoolIds(db: Executor, filters: CatalogueFilters): Promise<number[]> {
+  if (filters.words.length === 0) return findNewestIds(db, filters, RESULT_POOL_SIZE, 0);
+  const result = await db.execute<{ id: number }>(sql`
+    select id from (
+      select ${listings.id} as id, ${listings.createdAt} as created_at,
+        ${listings.searchVector} as document
+      from ${listings}
+      where ${filterCondition(filters)}
+      order by ${listings.createdAt} desc, ${listings.id} desc
+      limit ${RESULT_POOL_SIZE}
+    ) as newest
+    order by ts_rank(document, ${searchTsQuery(filters.words)}) desc, created_at desc, id desc
+  `);
+  return result.rows.map((row) => Number(row.id));
 }
 
 /** The cards of the given listings, in the given order (a deleted one is left out). */

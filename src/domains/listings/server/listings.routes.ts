@@ -33,7 +33,8 @@ function cachePublicly(reply: FastifyReply): void {
 }
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createCatalogueCache();
+  // Without DATABASE_URL the app runs on PGlite, which only this process can open.
+  const cache = createCatalogueCache({ isSingleProcess: !app.config.databaseUrl });
   app.addHook('onClose', async () => cache.dispose());
 
   app.get(

@@ -49,8 +49,22 @@ async function offerBody(user: UserRow, listingId: number, overrides: Record<str
   };
 }
 
+// Offer and card routes are rate limited per address: each call comes from its own here.
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
 function submit(user: UserRow, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.request({ method: 'POST', url: '/api/offers', cookie: cookies[user.id], payload, headers });
+  return t.request({
+    method: 'POST',
+    url: '/api/offers',
+    cookie: cookies[user.id],
+    payload,
+    headers,
+    remoteAddress: nextAddress(),
+  });
 }
 
 function confirmCard(user: UserRow, clientSecret: string, cardNumber: string = TEST_CARDS.success) {
@@ -59,6 +73,7 @@ function confirmCard(user: UserRow, clientSecret: string, cardNumber: string = T
     url: '/api/payments/local/confirm',
     cookie: cookies[user.id],
     payload: { clientSecret, cardNumber, expMonth: 12, expYear: 2040, cvc: '123' },
+    remoteAddress: nextAddress(),
   });
 }
 

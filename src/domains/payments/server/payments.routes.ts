@@ -9,10 +9,12 @@ import {
 } from '../payments.schema';
 import { confirmLocalPayment } from './confirm-local-payment';
 import { handleStripeWebhook } from './handle-stripe-webhook';
-import type { PaymentHandlers } from './payment-handlers';
+import type { PaymentHandlers, StripeEventHandler } from './payment-handlers';
 
 export interface PaymentsRoutesOptions {
   handlers: PaymentHandlers;
+  /** Rooms that act on Stripe events other than payment_intent.* (membership billing). */
+  stripeEventHandlers?: StripeEventHandler[];
 }
 
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
@@ -78,6 +80,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           options.handlers,
           request.body,
           typeof signature === 'string' ? signature : undefined,
+          options.stripeEventHandlers,
         );
       },
     );

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { createJobRunner } from './job-runner';
+
+const log = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('[PLATFORM] scheduled job runner', () => {
+  it('runs each job every interval, never overlapping itself, and waits for it on stop', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let runs = 0;
+    let failures = 0;
+    const runner = createJobRunner({
+      log,
+      jobs: [
+        {
+          name: 'slow',
+          intervalMs: 10,
+          run: async () => {
+            running += 1;
+            maxRunning = Math.max(maxRunning, running);
+            await sleep(30);
+            running -= 1;
+            runs += 1;
+          },
+        },
+        {
+          name: 'failing',
+          intervalMs: 10,
+          run: async () => {
+            failures += 1;
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    runner.start();
+    await sleep(200);
+    await runner.stop();
+    expect(running).toBe(0);
+    expect(maxRunning).toBe(1);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    // A failing job is logged and tried again at the next tick.
+    expect(failures).toBeGreaterThanOrEqual(2);
+
+    const after = runs;
+    await sleep(60);
+    expect(runs).toBe(after);
+  });
+
+  it('runs a job on demand and refuses unknown names', async () => {
+    let runs = 0;
+    const runner = createJobRunner({
+      log,
+      jobs: [{ name: 'once', intervalMs: 60_000, run: async () => (runs += 1) }],
+    });
+    await runner.runNow('once');
+    expect(runs).toBe(1);
+    await expect(runner.runNow('missing')).rejects.toThrow('no job named missing');
+  });
+});

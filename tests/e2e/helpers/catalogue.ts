@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { expect } from './journey';
+import { PRICE_RANGES, type PriceRange } from '../../../src/domains/listings/listings.constants';
+
+/** What the journeys read of a listing from the API. */
+export interface ApiListing {
+  id: number;
+  title: string;
+  medium: string;
+  genre: string | null;
+  suggestedOfferMax: string | null;
+}
+
+interface ApiListingsPage {
+  items: ApiListing[];
+  total: number;
+}
+
+/** The catalogue's results region (cards, count, Load More). */
+export function catalogueResults(page: Page) {
+  return page.getByRole('region', { name: 'Results' });
+}
+
+/** The catalogue's result line, once the results are in (the spinner is a status too). */
+export function catalogueResultCount(page: Page) {
+  return catalogueResults(page)
+    .getByRole('status')
+    .filter({ hasText: / found$/ });
+}
+
+/** GET /api/listings as the page's signed-in user: what the catalogue should show. */
+export async function fetchListings(
+  page: Page,
+  params: Record<string, string> = {},
+): Promise<ApiListingsPage> {
+  const response = await page.request.get('/api/listings', { params });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ApiListingsPage;
+}
+
+/** The catalogue's result line, e.g. '1,200 listings found'. */
+export function resultCountText(total: number): string {
+  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'listing' : 'listings'} found`;
+}
+
+/**
+ * The first listing of the catalogue's first page whose title no other card on that page
+ * shares, so its card can be found by its accessible name.
+ */
+export async function firstListingWithUniqueTitle(page: Page): Promise<ApiListing> {
+  const { items } = await fetchListings(page, { limit: '24' });
+  const listing = items.find(
+    (item) => items.filter((other) => other.title === item.title).length === 1,
+  );
+  if (!listing) throw new Error('Every card on the first page shares its title with another');
+  return listing;
+}
+
+/** The price band (part 1 section 5: on suggestedOfferMax, lower bound inclusive) of a price. */
+export function priceBandOf(suggestedOfferMax: string): { value: PriceRange; label: string } {
+  const pounds = Number(suggestedOfferMax);
+  const entry = Object.entries(PRICE_RANGES).find(
+    ([, band]) =>
+      (band.min === null || pounds >= band.min) && (band.max === null || pounds < band.max),
+  );
+  if (!entry) throw new Error(`No price band holds £${suggestedOfferMax}`);
+  return { value: entry[0] as PriceRange, label: entry[1].label };
+}
