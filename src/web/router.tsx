@@ -38,9 +38,23 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyAlias, lazy: page(() => import('@/domains/legal/web/pages/privacy-page')) },
   { path: paths.cookies, lazy: page(() => import('@/domains/legal/web/pages/cookie-policy-page')) },
   { path: paths.disclaimer, lazy: page(() => import('@/domains/legal/web/pages/disclaimer-page')) },
+  // Checkout returns here (Stripe's success_url); it only reads the membership status.
+  {
+    path: paths.paymentSuccess,
+    lazy: page(() => import('@/domains/membership/web/pages/payment-success-page')),
+  },
 ];
 
 const protectedRoutes: RouteObject[] = [
+  { path: paths.upgrade, lazy: page(() => import('@/domains/membership/web/pages/upgrade-page')) },
+  {
+    path: paths.membership,
+    lazy: page(() => import('@/domains/membership/web/pages/upgrade-page')),
+  },
+  {
+    path: '/checkout/:sessionId',
+    lazy: page(() => import('@/domains/membership/web/pages/checkout-page')),
+  },
   { path: paths.profile, lazy: page(() => import('@/domains/accounts/web/pages/profile-page')) },
   {
     path: paths.completeProfile,

@@ -23,8 +23,11 @@ export const MembershipStatusSchema = z.object({
   }),
   /** When the paid-up premium year ends (ISO instant); null for free members. */
   premiumExpiresAt: z.string().nullable(),
-  /** Whether the membership renews at premiumExpiresAt; false for free members. */
-  autoRenew: z.boolean(),
+  /**
+   * Whether the paid year renews at premiumExpiresAt; null when there is no subscription to
+   * renew (free members, and premium granted by an admin).
+   */
+  autoRenew: z.boolean().nullable(),
 });
 export type MembershipStatus = z.infer<typeof MembershipStatusSchema>;
 

@@ -29,6 +29,32 @@ const LISTING_COLUMNS = Object.entries(getTableColumns(listings))
 
 const COLUMN_LIST = sql.raw(LISTING_COLUMNS.map(({ name }) => `"${name}"`).join(', '));
 
+/**
+ * Catalogues at least this large load faster with the secondary indexes dropped and rebuilt
+ * afterwards (PostgreSQL's "Populating a Database" advice); all inside the seed's transaction.
+ */
+const BULK_INDEX_THRESHOLD = 10_000;
+
+/** Drops listings' secondary indexes; returns the function that recreates them as they were. */
+async function dropSecondaryIndexes(executor: Executor): Promise<() => Promise<void>> {
+  const result = await executor.execute<{ indexname: string; indexdef: string }>(sql`
+    select i.indexname, i.indexdef
+    from pg_indexes i
+    join pg_class c on c.relname = i.indexname and c.relnamespace = 'public'::regnamespace
+    join pg_index x on x.indexrelid = c.oid
+    where i.schemaname = 'public' and i.tablename = 'listings'
+      and not x.indisprimary and not x.indisunique
+    order by i.indexname
+  `);
+  const definitions = result.rows;
+  for (const { indexname } of definitions) {
+    await executor.execute(sql`drop index ${sql.identifier(indexname)}`);
+  }
+  return async () => {
+    for (const { indexdef } of definitions) await executor.execute(sql.raw(indexdef));
+  };
+}
+
 async function isEmpty(executor: Executor): Promise<boolean> {
   const [user] = await executor.select({ id: users.id }).from(users).limit(1);
   if (user) return false;
@@ -199,6 +225,8 @@ export async function seedDemoIfEmpty(
 
     if (count > 0) {
       const firstId = await reserveListingIds(tx, count);
+      const restoreIndexes =
+        count >= BULK_INDEX_THRESHOLD ? await dropSecondaryIndexes(tx) : async () => {};
       for (let start = 0; start < count; start += LISTING_BATCH_SIZE) {
         const end = Math.min(count, start + LISTING_BATCH_SIZE);
         const rows: SeedListing[] = [];
@@ -207,7 +235,11 @@ export async function seedDemoIfEmpty(
         }
         await writeListings(rows);
       }
+      await restoreIndexes();
     }
+    // The embedded engine has no autovacuum: give the planner statistics for the new rows.
+    await tx.execute(sql`analyze listings`);
+    await tx.execute(sql`analyze users`);
     return { listings: count, agents: agentUsers.length + 1 };
   });
 }

@@ -46,7 +46,7 @@ describe('[PLATFORM] route metadata', () => {
 
   it('keeps every description to a search-result snippet and every page keyworded', () => {
     for (const value of Object.values(paths)) {
-      const pathname = typeof value === 'function' ? value(7) : value;
+      const pathname = typeof value === 'function' ? value('7') : value;
       const page = resolvePage(pathname);
       if (page.kind !== 'page') continue;
       expect(page.metadata.description.length, pathname).toBeLessThanOrEqual(160);

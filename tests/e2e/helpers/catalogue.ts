@@ -44,15 +44,23 @@ export function resultCountText(total: number): string {
 }
 
 /**
- * The first listing of the catalogue's first page whose title no other card on that page
- * shares, so its card can be found by its accessible name.
+ * The first `count` listings of the catalogue's first page whose titles no other card on that
+ * page shares, so each card can be found by its accessible name.
  */
-export async function firstListingWithUniqueTitle(page: Page): Promise<ApiListing> {
+export async function listingsWithUniqueTitles(page: Page, count: number): Promise<ApiListing[]> {
   const { items } = await fetchListings(page, { limit: '24' });
-  const listing = items.find(
+  const unique = items.filter(
     (item) => items.filter((other) => other.title === item.title).length === 1,
   );
-  if (!listing) throw new Error('Every card on the first page shares its title with another');
+  if (unique.length < count) {
+    throw new Error(`Only ${unique.length} cards on the first page have a title of their own`);
+  }
+  return unique.slice(0, count);
+}
+
+/** The first listing of the catalogue's first page whose card can be found by its title. */
+export async function firstListingWithUniqueTitle(page: Page): Promise<ApiListing> {
+  const [listing] = await listingsWithUniqueTitles(page, 1);
   return listing;
 }
 

@@ -120,10 +120,7 @@ async function findPoolIds(db: Executor, filters: CatalogueFilters): Promise<num
 /** The cards of the given listings, in the given order (a deleted one is left out). */
 async function findCardsInOrder(db: Executor, ids: number[]): Promise<ListingCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(listingCardColumns)
-    .from(listings)
-    .where(inArray(listings.id, ids));
+  const rows = await db.select(listingCardColumns).from(listings).where(inArray(listings.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

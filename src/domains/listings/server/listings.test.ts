@@ -21,7 +21,12 @@ describe('[CATALOGUE] public stats and featured titles', () => {
     await createUser(t.db, { role: 'agent' });
     await createUser(t.db, { role: 'producer' });
     await insertListings(t.db, [
-      { title: 'Old featured', isFeatured: true, createdAt: day(1), suggestedOfferMax: pounds(10_000) },
+      {
+        title: 'Old featured',
+        isFeatured: true,
+        createdAt: day(1),
+        suggestedOfferMax: pounds(10_000),
+      },
       { title: 'Sold featured', isFeatured: true, status: 'sold', createdAt: day(9) },
       ...[2, 3, 4, 5, 6, 7].map((n) => ({
         title: `Featured ${n}`,
@@ -30,7 +35,12 @@ describe('[CATALOGUE] public stats and featured titles', () => {
         suggestedOfferMax: pounds(20_000),
         viabilityScore: 75,
       })),
-      { title: 'Plain', createdAt: day(8), suggestedOfferMax: pounds(100_000), viabilityScore: 100 },
+      {
+        title: 'Plain',
+        createdAt: day(8),
+        suggestedOfferMax: pounds(100_000),
+        viabilityScore: 100,
+      },
     ]);
   });
   afterAll(() => t.close());
@@ -180,7 +190,10 @@ describe('[CATALOGUE] GET /api/listings', () => {
   it('ranks a title match above a description match, then newer first', async () => {
     // Both contain "detective"; the older listing has it in the title.
     const page = await list('search=detective');
-    expect(page.items.map((item) => item.title)).toEqual(['The Silent Detective', 'Harbour Lights']);
+    expect(page.items.map((item) => item.title)).toEqual([
+      'The Silent Detective',
+      'Harbour Lights',
+    ]);
     expect(page.total).toBe(2);
   });
 
@@ -453,5 +466,57 @@ describe('[CATALOGUE] GET /api/listings/:id', () => {
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ message: 'Listing not found', code: 'NOT_FOUND' });
     }
+  });
+});
+
+describe('[CATALOGUE] paging past the ranked pool', () => {
+  let t: TestApp;
+  let cookie: string;
+  const MATCHES = 300;
+
+  const list = async (query: string) => {
+    const response = await t.request({ method: 'GET', url: `/api/listings?${query}`, cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ListListingsResponse;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signIn(t, (await createUser(t.db)).id);
+    await insertListings(
+      t.db,
+      Array.from({ length: MATCHES }, (_, n) => ({
+        // Every fifth listing has the word in its title; the rest only in the description.
+        title: n % 5 === 0 ? `Lantern tale ${n}` : `Plain story ${n}`,
+        description: 'A lantern glows.',
+        medium: n % 2 === 0 ? 'book' : 'comic',
+        createdAt: new Date(Date.UTC(2024, 0, 1, 0, n)),
+      })),
+    );
+    invalidateCatalogueCaches();
+  });
+  afterAll(() => t.close());
+
+  it('returns every match exactly once across Load More pages of any size', async () => {
+    for (const query of ['search=lantern', 'medium=book', 'search=lantern&medium=comic']) {
+      const first = await list(`${query}&limit=24`);
+      const seen: number[] = first.items.map((item) => item.id);
+      for (let offset = 24; offset < first.total; offset += 12) {
+        seen.push(...(await list(`${query}&limit=12&offset=${offset}`)).items.map((i) => i.id));
+      }
+      expect(new Set(seen).size, query).toBe(first.total);
+      expect(seen, query).toHaveLength(first.total);
+    }
+  });
+
+  it('puts title matches first among the newest matches', async () => {
+    const page = await list('search=lantern&limit=60');
+    expect(page.total).toBe(MATCHES);
+    // The 60 newest title matches would be 60 of 300 × 1/5; the pool holds the newest 240,
+    // whose 48 title matches come first, newest first.
+    const titles = page.items.map((item) => item.title);
+    expect(titles.slice(0, 48).every((title) => title.startsWith('Lantern tale'))).toBe(true);
+    expect(titles[0]).toBe('Lantern tale 295');
+    expect(titles.slice(48).every((title) => title.startsWith('Plain story'))).toBe(true);
   });
 });

@@ -40,6 +40,6 @@ export async function getMembershipStatus(
     },
     premiumExpiresAt: tier === 'premium' ? (user.premiumExpiresAt?.toISOString() ?? null) : null,
     // Only a live subscription renews; premium granted by an admin has nothing to renew.
-    autoRenew: subscription?.autoRenew ?? false,
+    autoRenew: subscription?.autoRenew ?? null,
   };
 }

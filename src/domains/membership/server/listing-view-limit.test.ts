@@ -64,7 +64,7 @@ describe('[MEMBERSHIP] monthly listing views', () => {
       usage: { listingViews: 0, remaining: 5, resetDate: '2025-04-01' },
       features: { monthlyListingViews: 5 },
       premiumExpiresAt: null,
-      autoRenew: false,
+      autoRenew: null,
     });
     for (const listing of catalogue.slice(0, 5)) {
       expect((await open(cookie, listing)).statusCode).toBe(200);

@@ -81,7 +81,10 @@ async function claimForAcceptance(
       .select({ id: offers.id })
       .from(offers)
       .where(
-        and(eq(offers.listingId, offer.listingId), inArray(offers.status, ['accepting', 'accepted'])),
+        and(
+          eq(offers.listingId, offer.listingId),
+          inArray(offers.status, ['accepting', 'accepted']),
+        ),
       )
       .limit(1);
     if (busy) throw conflict('Another offer on this listing is being accepted');
@@ -203,7 +206,11 @@ export async function completeAcceptance(app: FastifyInstance, offerId: number):
   for (const other of outcome.others) await releaseHold(app, other);
   const record = await loadOfferRecord(app.db, offerId);
   if (record) {
-    await sendOfferMail(app, record.producer.email, offerAcceptedMail(record, app.config.publicUrl));
+    await sendOfferMail(
+      app,
+      record.producer.email,
+      offerAcceptedMail(record, app.config.publicUrl),
+    );
   }
   for (const other of outcome.others) {
     // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.

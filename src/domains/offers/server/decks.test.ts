@@ -7,7 +7,12 @@ import { eq } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { insertListing } from '@/domains/listings/server/listing-fixtures';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  type TestApp,
+} from '../../../../tests/helpers/test-app';
 import type { CreateOfferResponse } from '../offers.schema';
 import { PDF_BYTES, multipartBody } from './offer-fixtures';
 import { decks } from './offers.tables';
@@ -30,7 +35,7 @@ beforeAll(async () => {
   for (const user of [producer, rival, agent, otherAgent, admin]) {
     cookies[user.id] = await signIn(t, user.id);
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   await t.close();

@@ -1,9 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import {
-  listingCardColumns,
-  toListingCard,
-} from '@/domains/listings/server/to-listing-response';
+import { listingCardColumns, toListingCard } from '@/domains/listings/server/to-listing-response';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
 import type { AgentListingsResponse } from '../offers.schema';
@@ -23,7 +20,9 @@ export async function findAgentListings(
   const rows = await db
     .select({
       ...listingCardColumns,
-      total: countWhere(sql`${offers.status} in ('pending', 'accepting', 'accepted', 'rejected', 'expired')`),
+      total: countWhere(
+        sql`${offers.status} in ('pending', 'accepting', 'accepted', 'rejected', 'expired')`,
+      ),
       pending: countWhere(sql`${offers.status} in ('pending', 'accepting')`),
       accepted: countWhere(sql`${offers.status} = 'accepted'`),
       rejected: countWhere(sql`${offers.status} = 'rejected'`),

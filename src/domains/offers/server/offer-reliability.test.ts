@@ -10,7 +10,12 @@ import {
   localProviderRequests,
   paymentLedger,
 } from '@/domains/payments/server/payments.tables';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  type TestApp,
+} from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
 import { insertDeck } from './offer-fixtures';
 import { holdKey } from './offer-hold';
@@ -33,7 +38,7 @@ beforeAll(async () => {
   producer = await createUser(t.db, { role: 'producer' });
   rival = await createUser(t.db, { role: 'producer' });
   for (const user of [agent, producer, rival]) cookies[user.id] = await signIn(t, user.id);
-});
+}, 120_000);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -116,7 +121,10 @@ const intentsFor = (offerId: number) =>
     .where(sql`${localPaymentIntents.metadata}->>'offerId' = ${String(offerId)}`);
 
 const ledgerFor = (offerId: number) =>
-  t.db.select().from(paymentLedger).where(eq(paymentLedger.subject, `offer:${offerId}`));
+  t.db
+    .select()
+    .from(paymentLedger)
+    .where(eq(paymentLedger.subject, `offer:${offerId}`));
 
 const timeout = () =>
   new PaymentProviderError('provider_unavailable', 'The payment provider did not answer.', true);
@@ -129,7 +137,10 @@ describe('[OFFERS] exactly one capture per listing', () => {
     );
     for (const user of producers) cookies[user.id] = await signIn(t, user.id);
     const offerIds: number[] = [];
-    for (const user of producers) offerIds.push(await pendingOffer(user, listing.id));
+    for (let i = 0; i < producers.length; i += 10) {
+      const batch = producers.slice(i, i + 10);
+      offerIds.push(...(await Promise.all(batch.map((user) => pendingOffer(user, listing.id)))));
+    }
 
     const answers = await Promise.all(offerIds.map((id) => accept(id)));
     const statuses = answers.map((answer) => answer.statusCode);
@@ -335,7 +346,9 @@ describe('[OFFERS] provider faults never leave an offer and its hold disagreeing
     expect(answer.json().message).toBe(OFFER_MESSAGES.holdExpired);
     expect((await offerRow(offerId)).status).toBe('expired');
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, producer.email));
-    expect(mails.map((mail) => mail.subject)).toContain('Action needed: your offer on Northern Lights');
+    expect(mails.map((mail) => mail.subject)).toContain(
+      'Action needed: your offer on Northern Lights',
+    );
     const [stillAvailable] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(stillAvailable.status).toBe('available');
   });
@@ -355,13 +368,17 @@ describe('[OFFERS] provider faults never leave an offer and its hold disagreeing
     const newOfferMails = await t.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Northern Lights')));
+      .where(
+        and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Northern Lights')),
+      );
     const count = newOfferMails.length;
     await syncOfferPayment(t.app, payment);
     const again = await t.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Northern Lights')));
+      .where(
+        and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Northern Lights')),
+      );
     expect(again).toHaveLength(count);
   });
 });

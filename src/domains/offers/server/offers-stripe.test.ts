@@ -6,7 +6,12 @@ import { mailOutbox, type UserRow } from '@/domains/accounts/server/accounts.tab
 import { insertListing } from '@/domains/listings/server/listing-fixtures';
 import { stripeEvents } from '@/domains/payments/server/payments.tables';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/helpers/fake-stripe';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  type TestApp,
+} from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
 import { insertDeck } from './offer-fixtures';
 import { offers } from './offers.tables';
@@ -37,7 +42,7 @@ beforeAll(async () => {
   producer = await createUser(t.db, { role: 'producer' });
   rival = await createUser(t.db, { role: 'producer' });
   for (const user of [agent, producer, rival]) cookies[user.id] = await signIn(t, user.id);
-});
+}, 120_000);
 
 afterAll(async () => {
   await t.close();
@@ -74,7 +79,10 @@ const sync = (user: UserRow, offerId: number) =>
   t.request({ method: 'POST', url: `/api/offers/${offerId}/sync`, cookie: cookies[user.id] });
 
 /** Submit, confirm with Stripe.js (the fake's test card), then pull the truth. */
-async function pendingOffer(user: UserRow, listingId: number): Promise<{ id: number; intent: string }> {
+async function pendingOffer(
+  user: UserRow,
+  listingId: number,
+): Promise<{ id: number; intent: string }> {
   const created = await submit(user, listingId);
   expect(created.statusCode).toBe(201);
   const { offer, clientSecret } = created.json<CreateOfferResponse>();
@@ -83,7 +91,11 @@ async function pendingOffer(user: UserRow, listingId: number): Promise<{ id: num
   return { id: offer.id, intent: intentIdOf(clientSecret) };
 }
 
-function webhook(type: string, intentId: string, eventId = `evt_${randomBytes(8).toString('hex')}`) {
+function webhook(
+  type: string,
+  intentId: string,
+  eventId = `evt_${randomBytes(8).toString('hex')}`,
+) {
   const payload = JSON.stringify({
     id: eventId,
     object: 'event',
@@ -113,7 +125,9 @@ const newOfferMails = () =>
   t.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Glass Harbour')));
+    .where(
+      and(eq(mailOutbox.to, agent.email), eq(mailOutbox.subject, 'New offer on Glass Harbour')),
+    );
 
 describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () => {
   it('places a manual-capture PaymentIntent and tells the browser the publishable key', async () => {
@@ -131,7 +145,9 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
       status: 'requires_payment_method',
       metadata: { kind: 'offer', offerId: String(offer.id), userId: String(producer.id) },
     });
-    const request = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    const request = fake.requests.find(
+      (r) => r.path === '/v1/payment_intents' && r.method === 'POST',
+    );
     expect(request?.idempotencyKey).toBe(`offer:${offer.id}:hold:1:create`);
   });
 
@@ -150,7 +166,11 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
     expect(pending.status).toBe('pending');
     expect(await newOfferMails()).toHaveLength(mailsBefore + 1);
 
-    const duplicate = await webhook('payment_intent.amount_capturable_updated', intentId, 'evt_one');
+    const duplicate = await webhook(
+      'payment_intent.amount_capturable_updated',
+      intentId,
+      'evt_one',
+    );
     expect(duplicate.json()).toEqual({ received: true, duplicate: true });
     // A late, out-of-order event says nothing we believe: the intent is still held.
     const stale = await webhook('payment_intent.canceled', intentId);
@@ -161,7 +181,9 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
     expect(after.status).toBe('pending');
     expect(after.updatedAt).toEqual(pending.updatedAt);
     expect(await newOfferMails()).toHaveLength(mailsBefore + 1);
-    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_one'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_one')),
+    ).toHaveLength(1);
 
     const unsigned = await t.request({
       method: 'POST',
@@ -181,7 +203,9 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
 
   it('shows the declined card message and keeps the offer awaiting payment', async () => {
     const listing = await newListing();
-    const { offer, clientSecret } = (await submit(producer, listing.id)).json<CreateOfferResponse>();
+    const { offer, clientSecret } = (
+      await submit(producer, listing.id)
+    ).json<CreateOfferResponse>();
     fake.confirm(intentIdOf(clientSecret), 'pm_card_chargeDeclined');
     const synced = await sync(producer, offer.id);
     expect(synced.json<Offer>()).toMatchObject({

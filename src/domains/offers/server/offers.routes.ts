@@ -117,7 +117,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AgentOffersResponseSchema, ...errors },
       },
     },
-    async (request) => findAgentOffers(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+    async (request) =>
+      findAgentOffers(app.db, requireUser(request), agentIdOf(request.params.agentId)),
   );
 
   app.get(
@@ -130,7 +131,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AgentListingsResponseSchema, ...errors },
       },
     },
-    async (request) => findAgentListings(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+    async (request) =>
+      findAgentListings(app.db, requireUser(request), agentIdOf(request.params.agentId)),
   );
 
   app.get(
@@ -224,7 +226,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errors },
       },
     },
-    async (request) => acceptOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+    async (request) =>
+      acceptOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
   );
 
   app.patch(
@@ -237,6 +240,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errors },
       },
     },
-    async (request) => rejectOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+    async (request) =>
+      rejectOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
   );
 };

@@ -5,7 +5,12 @@ import { insertListing } from '@/domains/listings/server/listing-fixtures';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
 import { localPaymentIntents, paymentLedger } from '@/domains/payments/server/payments.tables';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../../tests/helpers/test-app';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  type TestApp,
+} from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
 import { insertDeck } from './offer-fixtures';
 import { offers } from './offers.tables';
@@ -28,7 +33,7 @@ beforeAll(async () => {
   for (const user of [agent, otherAgent, producer, rival, admin]) {
     cookies[user.id] = await signIn(t, user.id);
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   await t.close();
@@ -37,7 +42,11 @@ afterAll(async () => {
 const newListing = (overrides: Parameters<typeof insertListing>[1] = {}) =>
   insertListing(t.db, { agentId: agent.id, title: 'The Lighthouse Keeper', ...overrides });
 
-async function offerBody(user: UserRow, listingId: number, overrides: Record<string, unknown> = {}) {
+async function offerBody(
+  user: UserRow,
+  listingId: number,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     listingId,
     offerPrice: '25000',
@@ -56,7 +65,11 @@ const nextAddress = () => {
   return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
-function submit(user: UserRow, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+function submit(
+  user: UserRow,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return t.request({
     method: 'POST',
     url: '/api/offers',
@@ -140,9 +153,9 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     expect(pending.submittedAt).not.toBeNull();
     const deadline = new Date(pending.responseDeadline ?? 0).getTime();
     const sixDays = 6 * 24 * 60 * 60 * 1000;
-    expect(Math.abs(deadline - new Date(pending.submittedAt ?? 0).getTime() - sixDays)).toBeLessThan(
-      2000,
-    );
+    expect(
+      Math.abs(deadline - new Date(pending.submittedAt ?? 0).getTime() - sixDays),
+    ).toBeLessThan(2000);
 
     const { intent } = await holdOf(offer.id);
     expect(intent).toMatchObject({
@@ -221,9 +234,15 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
       optionPeriod: OFFER_MESSAGES.optionPeriodRequired,
       deckFileUrl: OFFER_MESSAGES.deckRequired,
     });
-    const low = await submit(producer, await offerBody(producer, listing.id, { offerPrice: '999' }));
+    const low = await submit(
+      producer,
+      await offerBody(producer, listing.id, { offerPrice: '999' }),
+    );
     expect(low.json().fields).toEqual({ offerPrice: 'Minimum offer amount is £1,000' });
-    const period = await submit(producer, await offerBody(producer, listing.id, { optionPeriod: 6 }));
+    const period = await submit(
+      producer,
+      await offerBody(producer, listing.id, { optionPeriod: 6 }),
+    );
     expect(period.json().fields).toEqual({ optionPeriod: OFFER_MESSAGES.optionPeriodInvalid });
 
     const tooMuch = await submit(
@@ -352,9 +371,9 @@ describe('[OFFERS] my submissions, reading and cancelling', () => {
     const body = answer.json<{ offers: Offer[]; counts: Record<string, number> }>();
     expect(body.offers.map((o) => o.id)).toEqual([rejected.id, second.id, first.id]);
     expect(body.counts).toEqual({ total: 3, pending: 2, accepted: 0, rejected: 1 });
-    expect(
-      (await t.request({ method: 'GET', url: '/api/offers/my-submissions' })).statusCode,
-    ).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/offers/my-submissions' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('lets only the producer, the listing’s agent and admins read an offer', async () => {

@@ -14,7 +14,10 @@ const BATCH = 100;
  * Each offer is claimed with FOR UPDATE SKIP LOCKED and stamped reminderSentAt in the same
  * statement, so several app instances running this job never send a reminder twice.
  */
-export async function remindOfferDeadlines(app: FastifyInstance, now = new Date()): Promise<number> {
+export async function remindOfferDeadlines(
+  app: FastifyInstance,
+  now = new Date(),
+): Promise<number> {
   const due = app.db
     .select({ id: offers.id })
     .from(offers)
@@ -39,7 +42,11 @@ export async function remindOfferDeadlines(app: FastifyInstance, now = new Date(
     if (!record) continue;
     const { publicUrl } = app.config;
     await sendOfferMail(app, record.agent?.email, deadlineReminderMail(record, publicUrl, 'agent'));
-    await sendOfferMail(app, record.producer.email, deadlineReminderMail(record, publicUrl, 'producer'));
+    await sendOfferMail(
+      app,
+      record.producer.email,
+      deadlineReminderMail(record, publicUrl, 'producer'),
+    );
   }
   return claimed.length;
 }
@@ -49,7 +56,10 @@ export async function remindOfferDeadlines(app: FastifyInstance, now = new Date(
  * Claimed with FOR UPDATE SKIP LOCKED; the new status and the release's ledger row commit
  * together, so a crash before the release is finished by reconciliation.
  */
-export async function expireOfferDeadlines(app: FastifyInstance, now = new Date()): Promise<number> {
+export async function expireOfferDeadlines(
+  app: FastifyInstance,
+  now = new Date(),
+): Promise<number> {
   const expired = await app.db.transaction(async (tx) => {
     const due = tx
       .select({ id: offers.id })
@@ -74,7 +84,11 @@ export async function expireOfferDeadlines(app: FastifyInstance, now = new Date(
     await releaseHold(app, row);
     const record = await loadOfferRecord(app.db, row.id);
     if (record) {
-      await sendOfferMail(app, record.producer.email, offerExpiredMail(record, app.config.publicUrl));
+      await sendOfferMail(
+        app,
+        record.producer.email,
+        offerExpiredMail(record, app.config.publicUrl),
+      );
     }
   }
   return expired.length;

@@ -117,7 +117,10 @@ export async function reconcileOffers(
 async function retryCall(app: FastifyInstance, call: LedgerRow): Promise<void> {
   const match = KEY_PATTERN.exec(call.idempotencyKey);
   const [offer] = match
-    ? await app.db.select().from(offers).where(eq(offers.id, Number(match[1])))
+    ? await app.db
+        .select()
+        .from(offers)
+        .where(eq(offers.id, Number(match[1])))
     : [];
   if (!match || !offer) {
     // Nothing left to reconcile it with (the offer was deleted with its account).

@@ -218,4 +218,3 @@ export async function syncOffer(
   const fresh = await loadOfferRecord(app.db, offerId);
   return toOffer(fresh ?? record);
 }
-

@@ -111,10 +111,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async load(id: string, db: Executor = this.db): Promise<IntentRow> {
-    const [row] = await db
-      .select()
-      .from(localPaymentIntents)
-      .where(eq(localPaymentIntents.id, id));
+    const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id));
     if (!row) throw new PaymentProviderError('resource_missing', `No such payment_intent: '${id}'`);
     return row;
   }

@@ -76,7 +76,10 @@ describe('[PAYMENTS] Stripe adapter against a Stripe-shaped server', () => {
     fake.confirm(payment.id, 'pm_card_chargeDeclined');
     const declined = await provider.retrievePayment(payment.id);
     expect(declined.status).toBe('requires_payment_method');
-    expect(declined.lastError).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(declined.lastError).toEqual({
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
 
     const lapsed = await hold('create-6');
     fake.confirm(lapsed.id);

@@ -93,7 +93,10 @@ describe('[TRACKING] searches and listing activity', () => {
       ['/api/tracking/activity', '{"listingId": ', 'text/plain'],
       ['/api/tracking/search', { searchQuery: 'x'.repeat(501), filters: {}, resultsCount: 1 }],
       ['/api/tracking/search', { searchQuery: 'ok', filters: {}, resultsCount: -1 }],
-      ['/api/tracking/search', { searchQuery: 'ok', filters: { genre: 'g'.repeat(101) }, resultsCount: 1 }],
+      [
+        '/api/tracking/search',
+        { searchQuery: 'ok', filters: { genre: 'g'.repeat(101) }, resultsCount: 1 },
+      ],
     ];
     for (const [url, payload, contentType] of cases) {
       const response = await t.request({

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Crown, KeyRound, LogOut, UserPen } from 'lucide-react';
 import { useCurrentUser } from '../api/get-current-user';
 import { RoleInformationCard } from '../components/role-information-card';
+import { AutoRenewCard } from '@/domains/membership/web/components/auto-renew-card';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -121,6 +122,8 @@ export default function ProfilePage() {
           </CardContent>
         </Card>
       </div>
+
+      {user.membershipTier === 'premium' ? <AutoRenewCard /> : null}
 
       <RoleInformationCard user={user} />
     </div>

@@ -22,14 +22,17 @@ export const membershipStatusQueryOptions = () =>
 
 export interface UseMembershipStatusOptions {
   enabled?: boolean;
-  /** Poll every n ms (the payment success page), or false. */
-  refetchInterval?: number | false;
+  /** Poll every n ms (the payment success page), or false; a function sees the last answer. */
+  refetchInterval?: number | false | ((status: MembershipStatus | undefined) => number | false);
 }
 
 export function useMembershipStatus(options: UseMembershipStatusOptions = {}) {
   return useQuery({
     ...membershipStatusQueryOptions(),
     enabled: options.enabled ?? true,
-    refetchInterval: options.refetchInterval ?? false,
+    refetchInterval: (query) => {
+      const interval = options.refetchInterval ?? false;
+      return typeof interval === 'function' ? interval(query.state.data) : interval;
+    },
   });
 }

@@ -1,0 +1,159 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Crown } from 'lucide-react';
+import { currentUserQueryKey } from '@/domains/accounts/web/api/get-current-user';
+import { LocalCardForm } from '@/domains/payments/web/components/local-card-form';
+import { buttonClasses } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Spinner } from '@/web/components/ui/spinner';
+import { ApiError } from '@/web/lib/api-client';
+import { formatPounds } from '@/web/lib/format';
+import { usePageTitle } from '@/web/lib/use-page-title';
+import { paths } from '@/web/paths';
+import type { CheckoutSession } from '../../membership.schema';
+import { useCheckoutSession } from '../api/get-checkout-session';
+import { membershipKeys } from '../api/get-membership-status';
+
+const successPath = (sessionId: string) =>
+  `${paths.paymentSuccess}?session_id=${encodeURIComponent(sessionId)}`;
+
+function OrderSummary({ price }: { price: CheckoutSession['price'] }) {
+  const rows = [
+    ['Premium membership (1 year), excluding VAT', formatPoundsExact(price.net)],
+    [`VAT at ${price.vatRatePercent}%`, formatPoundsExact(price.vat)],
+  ];
+  return (
+    <dl className="space-y-2 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
+        <dt>Total due today</dt>
+        <dd>{formatPoundsExact(price.gross)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** '216.00' → '£216.00' (a receipt shows pence). */
+function formatPoundsExact(value: string): string {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? `£${amount.toFixed(2)}` : formatPounds(value);
+}
+
+function CheckoutMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardContent className="space-y-4 p-6 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="text-slate-700">{text}</p>
+        <Link to={paths.upgrade} className={buttonClasses('primary')}>
+          Back to Upgrade
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /checkout/{sessionId}: the local provider's stand-in for Stripe's hosted checkout. The card
+ * form confirms the payment; the server starts premium when the payment succeeds; the page
+ * then goes to /payment-success?session_id=..., as Stripe's success_url would.
+ */
+export default function CheckoutPage() {
+  usePageTitle('Checkout');
+  const { sessionId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useCheckoutSession(sessionId);
+  const isPaid = session.data?.status === 'paid';
+
+  useEffect(() => {
+    if (isPaid) navigate(successPath(sessionId), { replace: true });
+  }, [isPaid, navigate, sessionId]);
+
+  const onPaid = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
+      queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    ]);
+    navigate(successPath(sessionId));
+  };
+
+  let content;
+  if (session.isPending || isPaid) {
+    content = <Spinner label="Loading your checkout" />;
+  } else if (session.isError) {
+    content =
+      session.error instanceof ApiError && session.error.status === 404 ? (
+        <CheckoutMessage
+          title="Checkout Not Found"
+          text="This checkout does not exist or belongs to another account."
+        />
+      ) : (
+        <CheckoutMessage
+          title="Checkout Unavailable"
+          text="We could not load your checkout. Please try again."
+        />
+      );
+  } else if (session.data.status === 'expired' || !session.data.clientSecret) {
+    content = (
+      <CheckoutMessage
+        title="Checkout Expired"
+        text="This checkout has expired. Start your upgrade again to pay."
+      />
+    );
+  } else {
+    content = (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Crown aria-hidden="true" className="h-5 w-5 text-amber-600" />
+                PageToScreen Premium
+              </CardTitle>
+              <p className="text-sm text-slate-600">
+                Billed yearly. Renews automatically each year; turn renewal off any time on your
+                profile.
+              </p>
+            </CardHeader>
+            <CardContent>
+              <OrderSummary price={session.data.price} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Pay by card</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <LocalCardForm
+                clientSecret={session.data.clientSecret}
+                submitLabel={`Pay ${formatPoundsExact(session.data.price.gross)}`}
+                onAuthorised={onPaid}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <Link
+        to={paths.upgrade}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Upgrade
+      </Link>
+      {content}
+    </main>
+  );
+}
