@@ -155,17 +155,18 @@ async function pickWords(total: number): Promise<Words> {
   let rare = args.rare ?? '';
   let rareCount = rare ? await matches(`${rare}:*`) : 0;
   if (!rare) {
-    // Longer words seen once in the sample are the likeliest to be rare in the catalogue.
-    const candidates = sample
-      .filter((r) => r.ndoc === 1 && isWord(r.word))
-      .sort((a, b) => b.word.length - a.word.length)
-      .slice(0, 300);
+    // The rarest word of the catalogue: of the sample's least frequent words, the one that
+    // matches fewest listings (as a prefix, as the search uses it).
+    const candidates = [...sample]
+      .filter((row) => isWord(row.word))
+      .sort((a, b) => a.ndoc - b.ndoc)
+      .slice(0, 20);
+    rareCount = Infinity;
     for (const row of candidates) {
-      const count = await matches(`${row.word}:*`);
-      if (count >= 1 && count <= 20) {
+      const found = await matches(`${row.word}:*`);
+      if (found >= 1 && found < rareCount) {
         rare = row.word;
-        rareCount = count;
-        break;
+        rareCount = found;
       }
     }
   }

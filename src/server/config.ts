@@ -30,6 +30,10 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, { error: 'must be a size such as 32MB' })
+      .default('32MB'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -93,6 +97,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgliteSharedBuffers: string;
   publicUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -163,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     publicUrl,
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     smtpUrl: env.SMTP_URL,

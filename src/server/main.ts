@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
   });
   await runMigrations(database);
   const app = await buildApp({ config, database });

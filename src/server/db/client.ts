@@ -27,6 +27,8 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite; undefined means in-memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** PGlite's buffer cache (postgres shared_buffers); its default of 128MB dominates RSS. */
+  pgliteSharedBuffers?: string;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -47,6 +49,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
     extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`,
+    ],
   });
   return {
     kind: 'pglite',

@@ -249,7 +249,16 @@ function agentWeights(agents: readonly ListingOwner[]): Array<readonly [ListingO
 
 const weightCache = new WeakMap<readonly ListingOwner[], Array<readonly [ListingOwner, number]>>();
 
-function pickAgent(rng: Rng, agents: readonly ListingOwner[]): ListingOwner {
+/** Always exactly one draw, so the rest of a listing does not depend on the agent list. */
+function pickAgent(
+  rng: Rng,
+  agents: readonly ListingOwner[],
+  fallback: ListingOwner,
+): ListingOwner {
+  if (agents.length === 0) {
+    rng.next();
+    return fallback;
+  }
   let weights = weightCache.get(agents);
   if (!weights) {
     weights = agentWeights(agents);
@@ -495,8 +504,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
   // Draws happen in the same order whatever the catalogue size, so a listing's content depends
   // only on its index; the size decides just the owner and status of the demo agent's share.
   const demoSlot = demoAgentSlot(index, context.count);
-  const randomAgent =
-    context.agents.length > 0 ? pickAgent(rng, context.agents) : context.demoAgent;
+  const randomAgent = pickAgent(rng, context.agents, context.demoAgent);
   const owner = demoSlot !== null ? context.demoAgent : randomAgent;
 
   const isForcedFeatured =

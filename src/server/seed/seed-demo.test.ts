@@ -18,8 +18,9 @@ describe('[PLATFORM] demo catalogue seed', () => {
   beforeAll(async () => {
     t = await createTestApp();
     summary = await seedDemoIfEmpty(t.db, { listings: LISTINGS });
-  });
-  afterAll(() => t.close());
+    // Opening the worker's database and seeding take a few seconds; more on a busy machine.
+  }, 180_000);
+  afterAll(() => t?.close());
 
   it('loads the catalogue and about 40 agents into an empty database', async () => {
     expect(summary).toEqual({ listings: LISTINGS, agents: 41 });

@@ -37,20 +37,37 @@ export async function findListings(
   { query, cache }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
-  const [ids, aggregates] = await Promise.all([
-    findPageIds(db, cache, filters, query.limit, query.offset),
+  const [items, aggregates] = await Promise.all([
+    findPage(db, cache, filters, query.limit, query.offset),
     loadAggregates(db, cache, filters),
   ]);
-  return {
-    items: await findCardsInOrder(db, ids),
-    total: aggregates.total,
-    facets: aggregates.facets,
-  };
+  return { items, total: aggregates.total, facets: aggregates.facets };
+}
+
+async function findPage(
+  db: Executor,
+  cache: CatalogueCache,
+  filters: CatalogueFilters,
+  limit: number,
+  offset: number,
+): Promise<ListingCard[]> {
+  if (!filterCondition(filters) && offset < RESULT_POOL_SIZE) {
+    // The unfiltered catalogue's first pages: one walk down the (created_at, id) index.
+    const rows = await db
+      .select(listingCardColumns)
+      .from(listings)
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toListingCard);
+  }
+  return findCardsInOrder(db, await findPageIds(db, cache, filters, limit, offset));
 }
 
 /**
- * The ids of one page, in result order. The unfiltered list pages straight off the
- * (created_at, id) index; filtered lists and searches start from a cached pool of ids.
+ * The ids of one page, in result order. Deep pages of the unfiltered list read only the
+ * (created_at, id) index before fetching their cards; filtered lists and searches start
+ * from a cached pool of ids.
  */
 async function findPageIds(
   db: Executor,
@@ -61,15 +78,13 @@ async function findPageIds(
 ): Promise<number[]> {
   if (!filterCondition(filters)) return findNewestIds(db, filters, limit, offset);
   const ids: number[] = [];
-  let pooled = 0;
   if (offset < RESULT_POOL_SIZE) {
     const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
       ids: await findPoolIds(db, filters),
     }));
     ids.push(...pool.ids.slice(offset, offset + limit));
-    pooled = pool.ids.length;
     // A pool shorter than its size holds every match: there is nothing after it.
-    if (pooled < RESULT_POOL_SIZE) return ids;
+    if (pool.ids.length < RESULT_POOL_SIZE) return ids;
   }
   const end = offset + limit;
   if (end > RESULT_POOL_SIZE) {
@@ -201,7 +216,7 @@ async function countAggregates(
   aggregates: Aggregate[],
 ): Promise<AggregateCounts> {
   const condition = filterCondition(filters) ?? sql`true`;
-  const result = await db.execute<AggregateRow>(sql`
+  const query = sql`
     with matched as materialized (
       select ${listings.medium} as medium, ${listings.genre} as genre,
         ${listings.rightsAvailable} as rights_available, ${listings.territory} as territory,
@@ -213,7 +228,17 @@ async function countAggregates(
       aggregates.map((aggregate) => AGGREGATE_SQL[aggregate]),
       sql` union all `,
     )}
-  `);
+  `;
+  const result =
+    filters.words.length > 0
+      ? await db.transaction(async (tx) => {
+          // Matches come from the search index. The planner's guess for a common word can
+          // favour reading every row and testing its (large, toasted) search document,
+          // several times slower than visiting only the matching rows.
+          await tx.execute(sql`set local enable_seqscan = off`);
+          return tx.execute<AggregateRow>(query);
+        })
+      : await db.execute<AggregateRow>(query);
   const byAggregate: AggregateCounts = {};
   for (const aggregate of aggregates) byAggregate[aggregate] = [];
   for (const row of result.rows) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { recordLedgerIntent } from '@/domains/payments/server/ledger';
@@ -38,13 +38,6 @@ export async function createOffer(
   const replay = requestKey ? await findByRequestKey(app, user, requestKey, body) : null;
   if (replay) return replay;
 
-  const [listing] = await app.db
-    .select({ id: listings.id, title: listings.title, status: listings.status })
-    .from(listings)
-    .where(eq(listings.id, body.listingId));
-  if (!listing) throw notFound('Listing not found');
-  if (listing.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
-
   const deckId = deckIdFromUrl(body.deckFileUrl);
   const [deck] = deckId
     ? await app.db
@@ -63,24 +56,27 @@ export async function createOffer(
     });
   }
 
-  let offer;
+  let created;
   try {
-    offer = await app.db.transaction(async (tx) => {
+    created = await app.db.transaction(async (tx) => {
       // Shares the lock acceptOffer takes FOR UPDATE: an offer is created either before an
       // acceptance (and then rejected by it) or after it (and then refused here).
-      const [locked] = await tx
-        .select({ status: listings.status })
+      const [listing] = await tx
+        .select({
+          id: listings.id,
+          title: listings.title,
+          status: listings.status,
+          agentId: listings.agentId,
+          isBeingOptioned: sql<boolean>`exists (
+            select 1 from ${offers}
+            where ${offers.listingId} = ${listings.id}
+              and ${offers.status} in ('accepting', 'accepted'))`,
+        })
         .from(listings)
-        .where(eq(listings.id, listing.id))
-        .for('share');
-      const [accepting] = await tx
-        .select({ id: offers.id })
-        .from(offers)
-        .where(
-          and(eq(offers.listingId, listing.id), inArray(offers.status, ['accepting', 'accepted'])),
-        )
-        .limit(1);
-      if (locked?.status !== 'available' || accepting) {
+        .where(eq(listings.id, body.listingId))
+        .for('share', { of: listings });
+      if (!listing) throw notFound('Listing not found');
+      if (listing.status !== 'available' || listing.isBeingOptioned) {
         throw conflict(OFFER_MESSAGES.listingUnavailable);
       }
       const [row] = await tx
@@ -101,7 +97,7 @@ export async function createOffer(
         })
         .returning();
       await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'create'));
-      return row;
+      return { row, listing };
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') {
@@ -112,7 +108,19 @@ export async function createOffer(
     }
     throw error;
   }
-  return startOfferPayment(app, offer, listing.title);
+  const { row, listing } = created;
+  return startOfferPayment(app, {
+    offer: row,
+    listing: { id: listing.id, title: listing.title, status: listing.status, agentId: listing.agentId },
+    producer: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      companyName: user.companyName,
+      email: user.email,
+    },
+    agent: null,
+  });
 }
 
 async function findByRequestKey(

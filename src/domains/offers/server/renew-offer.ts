@@ -54,5 +54,5 @@ export async function renewOffer(
     if (postgresErrorCode(error) === '23505') throw conflict(OFFER_MESSAGES.alreadyOpen);
     throw error;
   }
-  return startOfferPayment(app, renewed, record.listing.title);
+  return startOfferPayment(app, { ...record, offer: renewed });
 }

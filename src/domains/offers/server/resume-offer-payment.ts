@@ -9,8 +9,8 @@ import { AppError, conflict } from '@/server/errors';
 import type { CreateOfferResponse } from '../offers.schema';
 import { requireOwnOffer } from './offer-access';
 import { placeHold, providerError } from './offer-hold';
-import { loadOfferRecord, toOffer } from './offer-record';
-import { offers, type OfferRow } from './offers.tables';
+import { loadOfferRecord, toOffer, type OfferRecord } from './offer-record';
+import { offers } from './offers.tables';
 import { syncOfferPayment } from './sync-offer-payment';
 
 const PAYMENT_UNAVAILABLE =
@@ -19,12 +19,12 @@ const PAYMENT_UNAVAILABLE =
 /** Places the hold of a new (or renewed) offer and answers what the card form needs. */
 export async function startOfferPayment(
   app: FastifyInstance,
-  offer: OfferRow,
-  listingTitle: string,
+  record: OfferRecord,
 ): Promise<CreateOfferResponse> {
+  const { offer } = record;
   let payment: ProviderPayment;
   try {
-    payment = await placeHold(app, offer, listingTitle);
+    payment = await placeHold(app, offer, record.listing.title);
   } catch (error) {
     if (error instanceof PaymentProviderError && !error.retryable) {
       // Refused outright (not a card problem: the card comes later): the offer cannot go on.
@@ -41,7 +41,9 @@ export async function startOfferPayment(
     // can try again (same Idempotency-Key, or Complete Payment) and get the same hold.
     throw providerError(error);
   }
-  return answer(app, offer.id, payment);
+  if (!payment.clientSecret) throw new AppError('PROVIDER_UNAVAILABLE', PAYMENT_UNAVAILABLE);
+  // Placing the hold changed nothing the answer shows: no need to read the offer again.
+  return { offer: toOffer(record), clientSecret: payment.clientSecret };
 }
 
 async function answer(
@@ -74,7 +76,7 @@ export async function resumeOfferPayment(
   if (!offer.providerPaymentId) {
     if (offer.status !== 'awaiting_payment') throw conflict('This offer is not awaiting payment');
     // The first attempt never learnt the hold's id: the same key finds (or places) it.
-    return startOfferPayment(app, offer, record.listing.title);
+    return startOfferPayment(app, record);
   }
   let payment: ProviderPayment;
   try {

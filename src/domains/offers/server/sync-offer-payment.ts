@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
 import type { ProviderPayment } from '@/domains/payments/server/payment-provider';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { OFFER_MESSAGES, type Offer } from '../offers.schema';
 import { completeAcceptance } from './accept-offer';
 import { requireOwnOffer } from './offer-access';
 import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
-import { holdLedgerEntry, providerError, releaseHold } from './offer-hold';
+import { closeOffer } from './close-offer';
+import { providerError, releaseHold } from './offer-hold';
 import { loadOfferRecord, toOffer } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
 import { responseDeadlineFor } from './response-deadline';
@@ -100,63 +100,51 @@ export async function syncOfferPayment(
   }
 }
 
-/** awaiting_payment → pending: the offer reaches the agent with its response deadline. */
+/**
+ * awaiting_payment → pending: the offer reaches the agent with its response deadline.
+ * One conditional statement, no lock: an acceptance on the listing rejects every offer still
+ * awaiting payment under its listing lock, so whichever of the two commits first, the other
+ * finds the offer no longer in the state it expects.
+ */
 async function markAuthorised(
   app: FastifyInstance,
   offer: OfferRow,
   payment: ProviderPayment,
 ): Promise<void> {
   const now = new Date();
-  const outcome = await app.db.transaction(async (tx) => {
-    const [listing] = await tx
-      .select({ status: listings.status })
-      .from(listings)
-      .where(eq(listings.id, offer.listingId))
-      .for('share');
-    const available = listing?.status === 'available';
-    const [row] = await tx
-      .update(offers)
-      .set(
-        available
-          ? {
-              status: 'pending',
-              submittedAt: now,
-              authorisedAt: now,
-              responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt),
-              reminderSentAt: null,
-              lastPaymentError: null,
-              updatedAt: now,
-            }
-          : {
-              // Optioned or withdrawn while the producer was paying: close it and let go.
-              status: 'rejected',
-              rejectionReason: OFFER_MESSAGES.listingUnavailable,
-              decidedAt: now,
-              updatedAt: now,
-            },
-      )
-      .where(
-        and(
-          eq(offers.id, offer.id),
-          eq(offers.status, 'awaiting_payment'),
-          eq(offers.providerPaymentId, payment.id),
-        ),
-      )
-      .returning();
-    if (row && !available) {
-      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'release'));
+  const [row] = await app.db
+    .update(offers)
+    .set({
+      status: 'pending',
+      submittedAt: now,
+      authorisedAt: now,
+      responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt),
+      reminderSentAt: null,
+      lastPaymentError: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(offers.id, offer.id),
+        eq(offers.status, 'awaiting_payment'),
+        eq(offers.providerPaymentId, payment.id),
+        sql`exists (select 1 from ${listings}
+          where ${listings.id} = ${offers.listingId} and ${listings.status} = 'available')`,
+      ),
+    )
+    .returning();
+  if (row) {
+    const record = await loadOfferRecord(app.db, offer.id);
+    if (record) {
+      await sendOfferMail(app, record.agent?.email, newOfferMail(record, app.config.publicUrl));
     }
-    return row ? { row, available } : null;
-  });
-  if (!outcome) return;
-  if (!outcome.available) {
-    await releaseHold(app, outcome.row);
     return;
   }
-  const record = await loadOfferRecord(app.db, offer.id);
-  if (record) {
-    await sendOfferMail(app, record.agent?.email, newOfferMail(record, app.config.publicUrl));
-  }
+  // Optioned or withdrawn while the producer was paying: close the offer and let the hold go.
+  await closeOffer(app, offer.id, ['awaiting_payment'], {
+    status: 'rejected',
+    rejectionReason: OFFER_MESSAGES.listingUnavailable,
+  });
 }
 
 /**

@@ -1,0 +1,252 @@
+// Offer throughput: the real app over real HTTP on a random port (embedded PGlite, local
+// payment provider). 50 producers (users and sessions inserted directly) each loop for about
+// 20 seconds: POST /api/offers (offer + card hold), then POST /api/payments/local/confirm with
+// the 4242 card (authorised → the offer is pending). Prints offers per second, p95 of each
+// step, errors, duplicate holds and whether the payment ledger agrees with the offers.
+//   npx tsx bench/offers.ts [--seconds 20] [--producers 50]
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
+import { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from '@/server/plugins/session';
+import { sessions, users } from '@/domains/accounts/server/accounts.tables';
+import { insertListings } from '@/domains/listings/server/listing-fixtures';
+import { insertDeck } from '@/domains/offers/server/offer-fixtures';
+import { offers } from '@/domains/offers/server/offers.tables';
+import { TEST_CARDS } from '@/domains/payments/payments.constants';
+import { localPaymentIntents, paymentLedger } from '@/domains/payments/server/payments.tables';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    producers: { type: 'string', default: '50' },
+  },
+});
+const seconds = Number(values.seconds);
+const producerCount = Number(values.producers);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pts-bench-offers-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    // Offer and card routes are rate limited per client address (abuse protection). Each
+    // simulated request names its own address in X-Forwarded-For so the figures measure the
+    // offer path, not the limiter.
+    TRUST_PROXY: 'true',
+  });
+  const database = await openDatabase({});
+  await runMigrations(database);
+  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const base = `http://127.0.0.1:${address.port}`;
+  const { db } = database;
+
+  const [agent] = await db
+    .insert(users)
+    .values({
+      email: 'bench.agent@example.test',
+      passwordHash: 'not-used',
+      firstName: 'Bench',
+      lastName: 'Agent',
+      role: 'agent',
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  // Every producer makes a new offer on the next listing (one open offer per listing each).
+  const listingRows = await insertListings(
+    db,
+    Array.from({ length: 400 }, (_, index) => ({ agentId: agent.id, title: `Bench ${index}` })),
+  );
+  const producerRows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: producerCount }, (_, index) => ({
+        email: `bench.producer${index}@example.test`,
+        passwordHash: 'not-used',
+        firstName: 'Bench',
+        lastName: `Producer ${index}`,
+        role: 'producer',
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning();
+  const producers = await Promise.all(
+    producerRows.map(async (producer) => {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(sessions).values({
+        idHash: hashSessionToken(token),
+        userId: producer.id,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      });
+      return {
+        id: producer.id,
+        cookie: `${SESSION_COOKIE}=${app.signCookie(token)}`,
+        deckFileUrl: await insertDeck(app, producer.id),
+        next: 0,
+      };
+    }),
+  );
+
+  let addressCounter = 0;
+  const post = async (cookie: string, url: string, body: unknown) => {
+    addressCounter += 1;
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: config.publicUrl,
+        cookie,
+        'x-forwarded-for': `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    return { status: response.status, json, ms: performance.now() - started };
+  };
+
+  const createTimes: number[] = [];
+  const confirmTimes: number[] = [];
+  const errors = new Map<string, number>();
+  const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
+  let submittedPence = 0;
+
+  const submitOnce = async (producer: (typeof producers)[number]) => {
+    const listing = listingRows[producer.next % listingRows.length];
+    producer.next += 1;
+    const price = 1000 + ((producer.id * 7 + producer.next * 13) % 500) * 1000;
+    const created = await post(producer.cookie, '/api/offers', {
+      listingId: listing.id,
+      offerPrice: String(price),
+      optionPeriod: 12,
+      fundCompetition: false,
+      deckFileUrl: producer.deckFileUrl,
+    });
+    if (created.status !== 201) return fail(`create ${created.status}`);
+    createTimes.push(created.ms);
+    const confirmed = await post(producer.cookie, '/api/payments/local/confirm', {
+      clientSecret: created.json.clientSecret,
+      cardNumber: TEST_CARDS.success,
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    });
+    if (confirmed.status !== 200) return fail(`confirm ${confirmed.status}`);
+    confirmTimes.push(confirmed.ms);
+    submittedPence += price * 100;
+  };
+
+  // Warm-up (JIT, connections), not counted.
+  for (const producer of producers.slice(0, 5)) await submitOnce(producer);
+  createTimes.length = 0;
+  confirmTimes.length = 0;
+  submittedPence = 0;
+  const [warm] = await db.select({ count: sql<number>`count(*)::int` }).from(offers);
+
+  const deadline = performance.now() + seconds * 1000;
+  const startedAt = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await Promise.all(
+    producers.map(async (producer) => {
+      while (performance.now() < deadline) {
+        try {
+          await submitOnce(producer);
+        } catch {
+          fail('network');
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+
+  // What the database says afterwards.
+  const [offerTotals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${offers.status} = 'pending'))::int`,
+      pence: sql<number>`coalesce(sum(${offers.offerPricePence}), 0)::bigint`,
+    })
+    .from(offers);
+  const [ledgerTotals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pence: sql<number>`coalesce(sum(${paymentLedger.amountPence}), 0)::bigint`,
+    })
+    .from(paymentLedger)
+    .where(and(eq(paymentLedger.operation, 'authorise'), eq(paymentLedger.outcome, 'succeeded')));
+  const [intentTotals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      held: sql<number>`(count(*) filter (where ${localPaymentIntents.status} = 'requires_capture'))::int`,
+      pence: sql<number>`coalesce(sum(${localPaymentIntents.amountPence}), 0)::bigint`,
+    })
+    .from(localPaymentIntents);
+  const duplicates = await db.execute<{ offer_id: string }>(sql`
+    select metadata->>'offerId' as offer_id from local_payment_intents
+    group by metadata->>'offerId', metadata->>'holdVersion' having count(*) > 1`);
+
+  const measured = offerTotals.count - warm.count;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  createTimes.sort((a, b) => a - b);
+  confirmTimes.sort((a, b) => a - b);
+  const cpuMsPerOffer = (cpu.user + cpu.system) / 1000 / Math.max(1, confirmTimes.length);
+  const line = (name: string, times: number[]) =>
+    `${name} ms: p50 ${round(percentile(times, 50))}, p95 ${round(percentile(times, 95))}, p99 ${round(percentile(times, 99))}, max ${round(times.at(-1) ?? Number.NaN)}`;
+
+  console.log('bench/offers — submit + confirm over HTTP, embedded PGlite, local provider');
+  console.log(`${producerCount} producers, ${round(elapsed)} s, ${os.cpus().length} CPUs`);
+  console.log(
+    `offers: ${confirmTimes.length} submitted and authorised (${measured} new rows), ${round(confirmTimes.length / elapsed)} offers/s`,
+  );
+  console.log(line('create (POST /api/offers)', createTimes));
+  console.log(line('confirm (POST /api/payments/local/confirm)', confirmTimes));
+  console.log(
+    `errors: ${[...errors.values()].reduce((a, b) => a + b, 0)}${errors.size ? ` (${[...errors].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`,
+  );
+  console.log(`duplicate holds: ${duplicates.rows.length}`);
+  console.log(
+    `offers: ${offerTotals.count} rows (${offerTotals.pending} pending), £${(Number(offerTotals.pence) / 100).toFixed(2)}`,
+  );
+  console.log(
+    `ledger (authorise, succeeded): ${ledgerTotals.count} rows, £${(Number(ledgerTotals.pence) / 100).toFixed(2)}; provider holds: ${intentTotals.count} (${intentTotals.held} held), £${(Number(intentTotals.pence) / 100).toFixed(2)}`,
+  );
+  const agrees =
+    ledgerTotals.count === offerTotals.count &&
+    Number(ledgerTotals.pence) === Number(offerTotals.pence) &&
+    intentTotals.count === offerTotals.count &&
+    Number(intentTotals.pence) === Number(offerTotals.pence) &&
+    offerTotals.pending === offerTotals.count;
+  console.log(`ledger totals == offers totals == provider totals: ${agrees ? 'yes' : 'NO'}`);
+  console.log(
+    `submitted this run: £${(submittedPence / 100).toFixed(2)}; CPU per offer (both calls, whole process): ${round(cpuMsPerOffer)} ms; load average at end ${os.loadavg()[0].toFixed(1)}`,
+  );
+
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!agrees || duplicates.rows.length > 0 || errors.size > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
