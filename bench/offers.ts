@@ -3,7 +3,9 @@
 // 20 seconds: POST /api/offers (offer + card hold), then POST /api/payments/local/confirm with
 // the 4242 card (authorised → the offer is pending). Prints offers per second, p95 of each
 // step, errors, duplicate holds and whether the payment ledger agrees with the offers.
-//   npx tsx bench/offers.ts [--seconds 20] [--producers 50]
+// --think-ms makes each producer pause between offers (people do): 0 is a closed loop, where
+// 50 producers queue behind one embedded database and latency is mostly waiting in line.
+//   npx tsx bench/offers.ts [--seconds 20] [--producers 50] [--think-ms 0]
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,10 +28,13 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '20' },
     producers: { type: 'string', default: '50' },
+    'think-ms': { type: 'string', default: '0' },
   },
 });
 const seconds = Number(values.seconds);
 const producerCount = Number(values.producers);
+const thinkMs = Number(values['think-ms']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -172,6 +177,8 @@ async function main(): Promise<void> {
         } catch {
           fail('network');
         }
+        // Spread out around the think time so producers do not move in lockstep.
+        if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
       }
     }),
   );
@@ -213,7 +220,9 @@ async function main(): Promise<void> {
     `${name} ms: p50 ${round(percentile(times, 50))}, p95 ${round(percentile(times, 95))}, p99 ${round(percentile(times, 99))}, max ${round(times.at(-1) ?? Number.NaN)}`;
 
   console.log('bench/offers — submit + confirm over HTTP, embedded PGlite, local provider');
-  console.log(`${producerCount} producers, ${round(elapsed)} s, ${os.cpus().length} CPUs`);
+  console.log(
+    `${producerCount} producers, think time ${thinkMs} ms, ${round(elapsed)} s, ${os.cpus().length} CPUs`,
+  );
   console.log(
     `offers: ${confirmTimes.length} submitted and authorised (${measured} new rows), ${round(confirmTimes.length / elapsed)} offers/s`,
   );

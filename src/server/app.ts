@@ -94,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long path parameters (a pasted token, say) reach the route's schema and get our 400,
+    // instead of the router's bare 414.
+    routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

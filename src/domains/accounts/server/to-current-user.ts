@@ -1,3 +1,4 @@
+import { effectiveTier } from '@/domains/membership/membership.rules';
 import type { CurrentUser } from '../accounts.schema';
 import type { UserRow } from './accounts.tables';
 
@@ -10,7 +11,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,
-    membershipTier: user.membershipTier === 'premium' ? 'premium' : 'free',
+    // A paid-up year that ran out reads as free at once, before any job downgrades the row.
+    membershipTier: effectiveTier(user),
     profileImageUrl: user.profileImageUrl,
     phoneNumber: user.phoneNumber,
     address: user.address,

@@ -57,7 +57,7 @@ function makePalette(rng: Rng): Palette {
       ],
       text: '#fdfaf3',
       mutedText: hslToHex(hue, 30, 82),
-      panel: 'rgba(0,0,0,0.38)',
+      panel: 'rgba(0,0,0,0.45)',
     };
   }
   return {
@@ -70,7 +70,7 @@ function makePalette(rng: Rng): Palette {
     ],
     text: hslToHex(hue, 40, 12),
     mutedText: hslToHex(hue, 25, 28),
-    panel: 'rgba(255,255,255,0.62)',
+    panel: 'rgba(255,255,255,0.7)',
   };
 }
 

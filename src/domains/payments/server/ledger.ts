@@ -24,18 +24,19 @@ export async function recordLedgerIntent(
   providerName: PaymentProvider['name'],
   entry: LedgerEntry,
 ): Promise<void> {
-  await db
-    .insert(paymentLedger)
-    .values({
-      provider: providerName,
-      operation: entry.operation,
-      idempotencyKey: entry.idempotencyKey,
-      amountPence: entry.amountPence,
-      subject: entry.subject,
-      userId: entry.userId ?? null,
-      providerPaymentId: entry.providerPaymentId ?? null,
-    })
-    .onConflictDoNothing();
+  await db.insert(paymentLedger).values(ledgerValues(providerName, entry)).onConflictDoNothing();
+}
+
+function ledgerValues(providerName: PaymentProvider['name'], entry: LedgerEntry) {
+  return {
+    provider: providerName,
+    operation: entry.operation,
+    idempotencyKey: entry.idempotencyKey,
+    amountPence: entry.amountPence,
+    subject: entry.subject,
+    userId: entry.userId ?? null,
+    providerPaymentId: entry.providerPaymentId ?? null,
+  };
 }
 
 /**
@@ -49,11 +50,15 @@ export async function callProvider<T extends { id?: string; status?: string }>(
   entry: LedgerEntry,
   run: (idempotencyKey: string) => Promise<T>,
 ): Promise<T> {
-  await recordLedgerIntent(db, provider.name, entry);
+  // One statement: the row if it is not there yet (or the intent written earlier), and one
+  // more attempt counted either way.
   await db
-    .update(paymentLedger)
-    .set({ attempts: sql`${paymentLedger.attempts} + 1` })
-    .where(eq(paymentLedger.idempotencyKey, entry.idempotencyKey));
+    .insert(paymentLedger)
+    .values({ ...ledgerValues(provider.name, entry), attempts: 1 })
+    .onConflictDoUpdate({
+      target: paymentLedger.idempotencyKey,
+      set: { attempts: sql`${paymentLedger.attempts} + 1` },
+    });
   try {
     const result = await run(entry.idempotencyKey);
     await db

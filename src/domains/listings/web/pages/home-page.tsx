@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { hasPremiumAccess } from '@/web/lib/premium';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, Search, Sparkles } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
@@ -23,7 +24,8 @@ const SKELETON_CARDS = 3;
 export default function HomePage() {
   usePageTitle();
   const { user } = useCurrentUser();
-  const isPremiumProducer = user?.role === 'producer' && user.membershipTier === 'premium';
+  const isPremiumProducer =
+    user?.role === 'producer' && hasPremiumAccess(user, 'aiRecommendations');
   return (
     <>
       <Hero isSignedIn={Boolean(user)} />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { hasPremiumAccess } from '@/web/lib/premium';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
@@ -247,7 +248,11 @@ export default function ListingDetailPage() {
   else if (failure || !data || !user) content = <ListingLoadError />;
   else {
     content = (
-      <ListingView listing={data} role={user.role} isPremium={user.membershipTier === 'premium'} />
+      <ListingView
+        listing={data}
+        role={user.role}
+        isPremium={hasPremiumAccess(user, 'commercialAnalysis')}
+      />
     );
   }
 

@@ -1,0 +1,44 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { listings } from './listings.tables';
+import { listingCardColumns, listingDetailColumns } from './to-listing-response';
+
+function prepare(db: Database) {
+  return {
+    /** The unfiltered catalogue, newest first: one walk down the (created_at, id) index. */
+    newestCards: db
+      .select(listingCardColumns)
+      .from(listings)
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('listings_newest_cards'),
+    /** The cards of a page whose ids are known (order is restored by the caller). */
+    cardsByIds: db
+      .select(listingCardColumns)
+      .from(listings)
+      .where(sql`${listings.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('listings_cards_by_ids'),
+    detailById: db
+      .select(listingDetailColumns)
+      .from(listings)
+      .where(eq(listings.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('listings_detail_by_id'),
+  };
+}
+
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepare>>();
+
+/**
+ * The catalogue's hottest reads as prepared statements: built once per database, planned
+ * once per connection, instead of per request.
+ */
+export function preparedListingQueries(db: Database): ReturnType<typeof prepare> {
+  let prepared = preparedByDatabase.get(db);
+  if (!prepared) {
+    prepared = prepare(db);
+    preparedByDatabase.set(db, prepared);
+  }
+  return prepared;
+}
