@@ -367,10 +367,20 @@ function genrePhrase(genre: GenreProfile, medium: Medium): string {
   return `${label} ${FORM_NOUN[medium]}`;
 }
 
+const NON_FICTION_FORMATS = ['Non-fiction', 'Narrative Non-fiction'] as const;
+const CHILDREN_BOOK_FORMATS = ['Picture Book', 'Middle Grade Novel', 'Chapter Book'] as const;
+
+function formatsFor(medium: Medium, genre: GenreProfile): readonly string[] {
+  if (medium === 'book' && genre.category === 'Non-Fiction') return NON_FICTION_FORMATS;
+  if (medium === 'book' && genre.name === "Children's") return CHILDREN_BOOK_FORMATS;
+  return FORMATS[medium];
+}
+
 function pagesFor(rng: Rng, medium: Medium, genre: GenreProfile, format: string): number | null {
   switch (medium) {
     case 'book':
-      if (genre.name === "Children's") return rng.chance(0.3) ? 32 : rng.int(140, 280);
+      if (format === 'Picture Book') return 32;
+      if (genre.name === "Children's") return rng.int(90, 280);
       if (format === 'Novella') return rng.int(90, 160);
       return rng.int(220, 560);
     case 'comic':
@@ -517,7 +527,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
         : rng.weighted(MEDIUM_WEIGHTS);
   const genre = rng.pick(GENRES_BY_MEDIUM[medium]);
   const subcategory = rng.pick(genre.subcategories);
-  const format = rng.pick(FORMATS[medium]);
+  const format = rng.pick(formatsFor(medium, genre));
 
   const drawnStatus = rng.weighted<ListingStatus>([
     ['available', 80],
@@ -560,8 +570,9 @@ export function generateListing(index: number, id: number, context: CatalogueCon
   const incident = rng.pick(genre.incidents);
   const goal = rng.pick(genre.goals);
   const stakes = rng.pick(genre.stakes);
-  const setting = rng.pick(genre.settings);
-  const era = rng.pick(genre.eras);
+  const settingIndex = rng.int(0, genre.settings.length - 1);
+  const setting = genre.settings[settingIndex];
+  const era = genre.eras[settingIndex % genre.eras.length];
   const tones = rng.sample(genre.tones, 2);
   const themes = rng.sample(genre.themes, rng.int(2, 4));
   const comparables = rng.sample(genre.comparables, 2);
@@ -598,8 +609,11 @@ export function generateListing(index: number, id: number, context: CatalogueCon
   const publicationStatus = publicationStatusFor(rng, medium);
   const isReleased = publicationStatus === 'published' || publicationStatus === 'self-published';
   const publisher = publisherFor(rng, medium, publicationStatus);
+  // Books and comics date from publication; scripts, games and the rest from completion.
+  const isManuscript =
+    (medium === 'book' || medium === 'comic') && publicationStatus === 'completed';
   const publishDate =
-    publicationStatus === 'unpublished'
+    publicationStatus === 'unpublished' || isManuscript
       ? null
       : isoDate(
           new Date(
@@ -609,7 +623,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
   const publishYear = publishDate ? Number(publishDate.slice(0, 4)) : 2024;
   const pages = pagesFor(rng, medium, genre, format);
   const contentType =
-    medium === 'book' && publicationStatus === 'unpublished'
+    medium === 'book' && (publicationStatus === 'unpublished' || isManuscript)
       ? 'manuscript'
       : CONTENT_TYPE_BY_MEDIUM[medium];
   const isbn =

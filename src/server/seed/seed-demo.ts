@@ -166,6 +166,7 @@ async function inSeedTransaction<T>(
   const pglite = embeddedClient(db);
   if (!pglite) return db.transaction((tx) => work(tx, jsonListingWriter(tx)));
   await db.execute(sql`begin`);
+  if (process.env.WALZERO === 'off') await db.execute(sql`set local wal_init_zero = off`);
   try {
     const result = await work(db, copyListingWriter(pglite));
     await db.execute(sql`commit`);

@@ -20,6 +20,7 @@ export interface GenreProfile {
   /** Clauses completing "before ..." */
   stakes: readonly string[];
   settings: readonly string[];
+  /** When each story happens: the i-th setting takes eras[i % eras.length]. */
   eras: readonly string[];
   titleNouns: readonly string[];
   titleAdjectives: readonly string[];
@@ -211,7 +212,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a village vicar with a past in Scotland Yard',
       'a bookseller who reads too many detective novels',
       'a nervous wedding planner',
-      'a pair of elderly twins',
+      'a retired forensic pathologist',
       'a crossword setter',
     ],
     incidents: [
@@ -353,7 +354,7 @@ export const GENRES: readonly GenreProfile[] = [
     ratings: ['R', 'NC-17', 'Not Rated'],
     protagonists: [
       'a folklorist cataloguing dying customs',
-      'a young family fleeing the city',
+      'a young mother fleeing the city',
       'a sound recordist on a haunted documentary',
       'a hospice nurse on the night shift',
       'a curate sent to a parish no one will take',
@@ -411,7 +412,7 @@ export const GENRES: readonly GenreProfile[] = [
     protagonists: [
       'a wedding photographer who no longer believes in love',
       'a Michelin-starred chef forced to run her aunt’s seaside café',
-      'two rival bookshop owners on the same street',
+      'a bookshop owner at war with the café next door',
       'a divorce lawyer',
       'a botanist on a Scottish estate',
       'a Regency heiress with a secret novel',
@@ -442,7 +443,13 @@ export const GENRES: readonly GenreProfile[] = [
       'a Manchester bakery',
       'a vineyard in Sussex',
     ],
-    eras: ['the present day', '1816', 'one unforgettable summer'],
+    eras: [
+      'the present day',
+      'one unforgettable summer',
+      '1816',
+      'the present day',
+      'one unforgettable summer',
+    ],
     titleNouns: ['Summer', 'Proposal', 'Kiss', 'Promise', 'Bakery', 'Wedding', 'Heart', 'Season'],
     titleAdjectives: ['Little', 'Sweet', 'Second', 'Lucky', 'Perfect', 'Golden', 'One'],
     themes: ['second chances', 'family', 'ambition', 'home', 'friendship', 'self-discovery'],
@@ -490,7 +497,7 @@ export const GENRES: readonly GenreProfile[] = [
       'Roman Britain',
       'occupied Jersey',
     ],
-    eras: ['1940', '1533', '1866', '1917', 'AD 61'],
+    eras: ['1940', '1533', '1866', 'AD 61', '1942'],
     titleNouns: [
       'Codebreaker',
       'Seamstress',
@@ -514,7 +521,7 @@ export const GENRES: readonly GenreProfile[] = [
     audiences: ['Adult'],
     ratings: ['R', 'PG-13', 'Not Rated'],
     protagonists: [
-      'three estranged sisters',
+      'the eldest of three estranged sisters',
       'a widowed piano tuner',
       'a second-generation shopkeeper in Leicester',
       'an ageing actor',
@@ -529,7 +536,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a stranger claims to be the son no one mentions',
     ],
     goals: [
-      'decide what they owe to one another',
+      'decide what she owes to the family',
       'come to terms with the choices of a lifetime',
       'hold a fracturing family together for one last summer',
       'find a way back to the person she used to be',
@@ -571,12 +578,12 @@ export const GENRES: readonly GenreProfile[] = [
     audiences: ['Adult', 'Family'],
     ratings: ['PG-13', 'PG', 'R'],
     protagonists: [
-      'a hapless parish council',
+      'the chair of a hapless parish council',
       'an overqualified temp',
       'a failing stand-up comedian',
       'the worst driving instructor in Swindon',
       'a junior minister with no idea what his department does',
-      'a family of competitive dog groomers',
+      'the black sheep of a family of competitive dog groomers',
     ],
     incidents: [
       'the village is chosen to host a royal visit',
@@ -623,7 +630,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a grassroots football coach',
       'a single father on a zero-hours contract',
       'a headteacher in special measures',
-      'a family of Welsh sheep farmers',
+      'the only daughter of a Welsh sheep-farming family',
     ],
     incidents: [
       'the hospital announces it will close',
@@ -669,7 +676,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a sixteen-year-old chess prodigy',
       'the new girl at a boarding school in the Highlands',
       'a teenage carer with a secret podcast',
-      'two best friends on opposite sides of a feud',
+      'a girl whose best friend is on the other side of a family feud',
       'a seventeen-year-old drummer',
     ],
     incidents: [
@@ -715,7 +722,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a shy hedgehog',
       'an eleven-year-old inventor',
       'a dragon who is afraid of fire',
-      'twins who live above a toyshop',
+      'a boy who lives above a toyshop',
       'a girl who can talk to seagulls',
       'a very small robot',
     ],
@@ -886,7 +893,7 @@ export const GENRES: readonly GenreProfile[] = [
       'the summit in Geneva',
       'the Wall goes up',
     ],
-    settings: ['Cold War Berlin', 'Vienna and London', 'Lisbon in 1943', 'Moscow and Helsinki'],
+    settings: ['Cold War Berlin', 'Vienna and London', 'wartime Lisbon', 'Moscow and Helsinki'],
     eras: ['1961', '1983', '1943', 'the present day'],
     titleNouns: [
       'Defector',
@@ -935,13 +942,8 @@ export const GENRES: readonly GenreProfile[] = [
       'the record books are written',
       'the secret dies with her',
     ],
-    settings: [
-      'Victorian Edinburgh',
-      'post-war Sunderland',
-      'Bletchley and London',
-      '1970s Manchester',
-    ],
-    eras: ['1870', '1946', '1977', 'the twentieth century'],
+    settings: ['Victorian Edinburgh', 'post-war Sunderland', 'Bletchley and London', 'Manchester'],
+    eras: ['1870', '1946', '1941', '1977'],
     titleNouns: ['Life', 'Pioneer', 'Captain', 'Genius', 'Rebel', 'Story', 'Legacy', 'Journey'],
     titleAdjectives: ['Remarkable', 'Forgotten', 'Unbreakable', 'Extraordinary', 'Brilliant'],
     themes: ['ambition', 'recognition', 'prejudice', 'talent', 'legacy', 'perseverance'],
@@ -999,7 +1001,7 @@ export const GENRES: readonly GenreProfile[] = [
       'a local reporter',
       'a retired detective',
       'the sister of a missing woman',
-      'a pair of amateur investigators',
+      'an amateur investigator',
       'a forensic scientist',
     ],
     incidents: [
@@ -1050,7 +1052,7 @@ export const GENRES: readonly GenreProfile[] = [
     audiences: ['Young Adult', 'Adult'],
     ratings: ['PG-13', 'PG', 'R'],
     protagonists: [
-      'four friends on the last summer before university',
+      'the quietest of four friends on the last summer before university',
       'a boy from a Cornish fishing family',
       'a girl who wants to be a boxer',
       'the only kid in the village with a camera',
@@ -1112,8 +1114,8 @@ export const GENRES: readonly GenreProfile[] = [
       'survive one more night',
     ],
     stakes: ['D-Day', 'the Gestapo closes in', 'the ceasefire', 'the bridge falls'],
-    settings: ['occupied France', 'the Kent coast in 1940', 'the Western Front', 'North Africa'],
-    eras: ['1940', '1916', '1944'],
+    settings: ['occupied France', 'the Kent coast', 'the Western Front', 'North Africa'],
+    eras: ['1944', '1940', '1916', '1942'],
     titleNouns: ['Squadron', 'Bridge', 'Line', 'Front', 'Courier', 'Signal', 'Radio', 'Dawn'],
     titleAdjectives: ['Last', 'Long', 'Burning', 'Silent', 'Brave', 'Grey'],
     themes: ['courage', 'sacrifice', 'brotherhood', 'duty', 'memory', 'survival'],
@@ -1393,7 +1395,7 @@ export const AUTHOR_CREDITS = [
 ] as const;
 
 export const FORMATS: Record<Medium, readonly string[]> = {
-  book: ['Novel', 'Novel', 'Novella', 'Short Story Collection', 'Series (3 books)'],
+  book: ['Novel', 'Novel', 'Novel', 'Novella', 'Series (3 books)'],
   short_film: ['Short Film (12 min)', 'Short Film (18 min)', 'Short Film (24 min)'],
   toy: ['Collectible Toy Line', 'Character Toy Range', 'Plush Range'],
   game: ['Narrative Video Game', 'Tabletop Game', 'Mobile Game'],

@@ -1,5 +1,4 @@
-import { useNavigate } from 'react-router';
-import { useForgetSignedInUser, useLogout } from '@/domains/accounts/web/api/logout';
+import { useLogout } from '@/domains/accounts/web/api/logout';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/web/paths';
@@ -7,15 +6,14 @@ import { paths } from '@/web/paths';
 /** Log out, then go home; a failure keeps the visitor signed in and says so. */
 export function useLogoutAndLeave() {
   const logout = useLogout();
-  const navigate = useNavigate();
   const toast = useToast();
-  const forgetSignedInUser = useForgetSignedInUser();
   const run = () =>
     logout.mutate(undefined, {
-      onSuccess: async () => {
-        // Leave first: clearing the user on a protected page would send its guard to /auth.
-        await navigate(paths.home);
-        forgetSignedInUser();
+      onSuccess: () => {
+        // A full page load leaves protected pages and drops every cached answer at once.
+        // Clearing the cached user after a client-side navigate races React Router's
+        // transition: the old page's guard renders first and sends the visitor to /auth.
+        window.location.assign(paths.home);
       },
       onError: (error) =>
         toast({

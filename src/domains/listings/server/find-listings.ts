@@ -1,5 +1,5 @@
-import { desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/server/db/client';
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db/client';
 import type { ListingCard, ListListingsQuery, ListListingsResponse } from '../listings.schema';
 import type { AggregateCounts, CatalogueCache } from './catalogue-cache';
 import {
@@ -13,7 +13,8 @@ import {
   type FacetDimension,
 } from './catalogue-query';
 import { listings } from './listings.tables';
-import { listingCardColumns, toListingCard } from './to-listing-response';
+import { preparedListingQueries } from './prepared-listing-queries';
+import { toListingCard } from './to-listing-response';
 
 type Facet = { value: string; count: number };
 type Facets = ListListingsResponse['facets'];
@@ -33,7 +34,7 @@ export const RESULT_POOL_SIZE = 240;
 
 /** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
 export async function findListings(
-  db: Executor,
+  db: Database,
   { query, cache }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
@@ -45,7 +46,7 @@ export async function findListings(
 }
 
 async function findPage(
-  db: Executor,
+  db: Database,
   cache: CatalogueCache,
   filters: CatalogueFilters,
   limit: number,
@@ -53,12 +54,7 @@ async function findPage(
 ): Promise<ListingCard[]> {
   if (!filterCondition(filters) && offset < RESULT_POOL_SIZE) {
     // The unfiltered catalogue's first pages: one walk down the (created_at, id) index.
-    const rows = await db
-      .select(listingCardColumns)
-      .from(listings)
-      .orderBy(desc(listings.createdAt), desc(listings.id))
-      .limit(limit)
-      .offset(offset);
+    const rows = await preparedListingQueries(db).newestCards.execute({ limit, offset });
     return rows.map(toListingCard);
   }
   return findCardsInOrder(db, await findPageIds(db, cache, filters, limit, offset));
@@ -133,9 +129,9 @@ async function findPoolIds(db: Executor, filters: CatalogueFilters): Promise<num
 }
 
 /** The cards of the given listings, in the given order (a deleted one is left out). */
-async function findCardsInOrder(db: Executor, ids: number[]): Promise<ListingCard[]> {
+async function findCardsInOrder(db: Database, ids: number[]): Promise<ListingCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(listingCardColumns).from(listings).where(inArray(listings.id, ids));
+  const rows = await preparedListingQueries(db).cardsByIds.execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '@/server/db/client';
+import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/server/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server/record-listing-view';
 import type { ListingDetail } from '../listings.schema';
-import { listings } from './listings.tables';
-import { listingDetailColumns, toListingDetail } from './to-listing-response';
+import { preparedListingQueries } from './prepared-listing-queries';
+import { toListingDetail } from './to-listing-response';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 
@@ -20,14 +19,10 @@ export interface GetListingOptions {
  * (membership domain), which may refuse it with 403; a missing listing costs nothing.
  */
 export async function getListing(
-  db: Executor,
+  db: Database,
   { id, viewer, now }: GetListingOptions,
 ): Promise<ListingDetail> {
-  const [row] = await db
-    .select(listingDetailColumns)
-    .from(listings)
-    .where(eq(listings.id, id))
-    .limit(1);
+  const [row] = await preparedListingQueries(db).detailById.execute({ id });
   if (!row) throw notFound(LISTING_NOT_FOUND);
   try {
     await recordListingView(db, { viewer, listingId: id, now });

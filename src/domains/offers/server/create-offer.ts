@@ -67,10 +67,10 @@ export async function createOffer(
           title: listings.title,
           status: listings.status,
           agentId: listings.agentId,
+          // Spelled out: Drizzle leaves columns of a one-table select unqualified.
           isBeingOptioned: sql<boolean>`exists (
-            select 1 from ${offers}
-            where ${offers.listingId} = ${listings.id}
-              and ${offers.status} in ('accepting', 'accepted'))`,
+            select 1 from offers o
+            where o.listing_id = listings.id and o.status in ('accepting', 'accepted'))`,
         })
         .from(listings)
         .where(eq(listings.id, body.listingId))

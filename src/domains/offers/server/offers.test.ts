@@ -93,7 +93,7 @@ function confirmCard(user: UserRow, clientSecret: string, cardNumber: string = T
 /** Submits and pays: the offer is pending and the agent has it. */
 async function pendingOffer(user: UserRow, listingId: number, price = '25000'): Promise<Offer> {
   const created = await submit(user, await offerBody(user, listingId, { offerPrice: price }));
-  expect(created.statusCode).toBe(201);
+  expect(created.statusCode, created.body).toBe(201);
   const { offer, clientSecret } = created.json<CreateOfferResponse>();
   expect((await confirmCard(user, clientSecret)).statusCode).toBe(200);
   return { ...offer, status: 'pending' };

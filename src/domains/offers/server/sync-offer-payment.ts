@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { listings } from '@/domains/listings/server/listings.tables';
 import type { ProviderPayment } from '@/domains/payments/server/payment-provider';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { OFFER_MESSAGES, type Offer } from '../offers.schema';
@@ -36,6 +35,10 @@ export async function syncOfferPayment(
 ): Promise<void> {
   const offerId = Number(payment.metadata.offerId);
   if (!Number.isInteger(offerId) || offerId < 1) return;
+  // The common case first, in one statement: the hold of an offer awaiting it was authorised.
+  if (payment.status === 'requires_capture' && (await markAuthorised(app, offerId, payment))) {
+    return;
+  }
   const [found] = await app.db.select().from(offers).where(eq(offers.id, offerId));
   if (!found) return;
   let offer: OfferRow = found;
@@ -72,8 +75,15 @@ export async function syncOfferPayment(
 
   switch (payment.status) {
     case 'requires_capture':
-      if (offer.status === 'awaiting_payment') await markAuthorised(app, offer, payment);
-      else if (CLOSED_OFFER_STATUSES.has(offer.status)) await releaseHold(app, offer);
+      if (offer.status === 'awaiting_payment') {
+        if (!(await markAuthorised(app, offer.id, payment))) {
+          // Optioned or withdrawn while the producer was paying: close it, let the hold go.
+          await closeOffer(app, offer.id, ['awaiting_payment'], {
+            status: 'rejected',
+            rejectionReason: OFFER_MESSAGES.listingUnavailable,
+          });
+        }
+      } else if (CLOSED_OFFER_STATUSES.has(offer.status)) await releaseHold(app, offer);
       return;
     case 'succeeded':
       if (offer.status === 'pending' || offer.status === 'accepting') {
@@ -104,13 +114,13 @@ export async function syncOfferPayment(
  * awaiting_payment → pending: the offer reaches the agent with its response deadline.
  * One conditional statement, no lock: an acceptance on the listing rejects every offer still
  * awaiting payment under its listing lock, so whichever of the two commits first, the other
- * finds the offer no longer in the state it expects.
+ * finds the offer no longer in the state it expects. Answers whether it moved the offer.
  */
 async function markAuthorised(
   app: FastifyInstance,
-  offer: OfferRow,
+  offerId: number,
   payment: ProviderPayment,
-): Promise<void> {
+): Promise<boolean> {
   const now = new Date();
   const [row] = await app.db
     .update(offers)
@@ -125,26 +135,20 @@ async function markAuthorised(
     })
     .where(
       and(
-        eq(offers.id, offer.id),
+        eq(offers.id, offerId),
         eq(offers.status, 'awaiting_payment'),
         eq(offers.providerPaymentId, payment.id),
-        sql`exists (select 1 from ${listings}
-          where ${listings.id} = ${offers.listingId} and ${listings.status} = 'available')`,
+        sql`exists (select 1 from listings l
+          where l.id = offers.listing_id and l.status = 'available')`,
       ),
     )
-    .returning();
-  if (row) {
-    const record = await loadOfferRecord(app.db, offer.id);
-    if (record) {
-      await sendOfferMail(app, record.agent?.email, newOfferMail(record, app.config.publicUrl));
-    }
-    return;
+    .returning({ id: offers.id });
+  if (!row) return false;
+  const record = await loadOfferRecord(app.db, offerId);
+  if (record) {
+    await sendOfferMail(app, record.agent?.email, newOfferMail(record, app.config.publicUrl));
   }
-  // Optioned or withdrawn while the producer was paying: close the offer and let the hold go.
-  await closeOffer(app, offer.id, ['awaiting_payment'], {
-    status: 'rejected',
-    rejectionReason: OFFER_MESSAGES.listingUnavailable,
-  });
+  return true;
 }
 
 /**

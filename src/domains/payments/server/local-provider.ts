@@ -72,20 +72,23 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Same key, same answer (as Stripe). The key is reserved and the work done in one
-   * transaction: a concurrent request with the same key waits for the first to commit and
-   * then reads its answer, so two racing retries can never both act (two holds, two captures).
-   * A refused request rolls back and leaves the key free, so the same call may be retried.
+   * Same key, same answer (as Stripe). The key is reserved (with the answer planned for it)
+   * and the work done in one transaction: a concurrent request with the same key waits for
+   * the first to commit and then reads its answer, so two racing retries can never both act
+   * (two holds, two captures). A refused request rolls back and leaves the key free, so the
+   * same call may be retried. `run` answers a different value only when the planned one
+   * could not be known up front.
    */
-  private async replay<T>(
+  private async replay<T extends Record<string, unknown>>(
     key: string,
     operation: string,
-    run: (tx: Executor) => Promise<T>,
+    planned: T,
+    run: (tx: Executor) => Promise<T | void>,
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
       const reserved = await tx
         .insert(localProviderRequests)
-        .values({ idempotencyKey: key, operation, response: {} })
+        .values({ idempotencyKey: key, operation, response: planned })
         .onConflictDoNothing()
         .returning({ key: localProviderRequests.idempotencyKey });
       if (reserved.length === 0) {
@@ -102,9 +105,10 @@ export class LocalPaymentProvider implements PaymentProvider {
         return previous.response as T;
       }
       const result = await run(tx);
+      if (!result) return planned;
       await tx
         .update(localProviderRequests)
-        .set({ response: result as Record<string, unknown> })
+        .set({ response: result })
         .where(eq(localProviderRequests.idempotencyKey, key));
       return result;
     });
@@ -117,8 +121,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
-    const created = await this.replay(input.idempotencyKey, 'create', async (tx) => {
-      const id = randomId('pi_local');
+    const id = randomId('pi_local');
+    let fresh: IntentRow | undefined;
+    const created = await this.replay(input.idempotencyKey, 'create', { id }, async (tx) => {
       let status: IntentRow['status'] = 'requires_payment_method';
       let cardLast4: string | null = null;
       let authorisedAt: Date | null = null;
@@ -153,9 +158,10 @@ export class LocalPaymentProvider implements PaymentProvider {
           createdAt: this.now(),
         })
         .returning();
-      return { id: row.id };
+      fresh = row;
     });
-    return this.toPayment(await this.load(created.id));
+    // A replay answers the intent created the first time.
+    return this.toPayment(fresh ?? (await this.load(created.id)));
   }
 
   /** Saved card ids encode the test card's number: pm_local_<last4>_<random>. */
@@ -239,7 +245,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async capturePayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
-    await this.replay(options.idempotencyKey, `capture:${id}`, async (tx) => {
+    await this.replay(options.idempotencyKey, `capture:${id}`, { id }, async (tx) => {
       const payment = this.toPayment(await this.load(id, tx));
       if (payment.status !== 'requires_capture') {
         throw new PaymentProviderError(
@@ -265,13 +271,12 @@ export class LocalPaymentProvider implements PaymentProvider {
           'This payment has already been captured or released.',
         );
       }
-      return { id };
     });
     return this.retrievePayment(id);
   }
 
   async cancelPayment(id: string, options: { idempotencyKey: string }): Promise<ProviderPayment> {
-    await this.replay(options.idempotencyKey, `cancel:${id}`, async (tx) => {
+    await this.replay(options.idempotencyKey, `cancel:${id}`, { id }, async (tx) => {
       const row = await this.load(id, tx);
       if (row.status === 'succeeded') {
         throw new PaymentProviderError(
@@ -289,7 +294,6 @@ export class LocalPaymentProvider implements PaymentProvider {
           })
           .where(eq(localPaymentIntents.id, id));
       }
-      return { id };
     });
     return this.retrievePayment(id);
   }
@@ -298,7 +302,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     id: string,
     options: { idempotencyKey: string; amountPence?: number },
   ): Promise<{ id: string; status: string; amountPence: number }> {
-    return this.replay(options.idempotencyKey, `refund:${id}`, async (tx) => {
+    const planned = { id: randomId('re_local'), status: 'succeeded', amountPence: 0 };
+    return this.replay(options.idempotencyKey, `refund:${id}`, planned, async (tx) => {
       const row = await this.load(id, tx);
       if (row.status !== 'succeeded') {
         throw new PaymentProviderError(
@@ -317,7 +322,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         .update(localPaymentIntents)
         .set({ amountRefundedPence: row.amountRefundedPence + amount })
         .where(eq(localPaymentIntents.id, id));
-      return { id: randomId('re_local'), status: 'succeeded', amountPence: amount };
+      return { ...planned, amountPence: amount };
     });
   }
 }

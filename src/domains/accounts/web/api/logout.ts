@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/web/lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
 
 /** POST /api/auth/logout: ends the session. A 401 means it had already ended. */
 export async function logout(): Promise<void> {
@@ -12,22 +11,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/**
- * Marks the visitor as signed out and drops every other cached answer, since those may hold
- * the previous user's data. Run it after leaving protected pages, or their guard would
- * bounce to /auth first.
- */
-export function useForgetSignedInUser() {
-  const queryClient = useQueryClient();
-  return () => {
-    queryClient.setQueryData(currentUserQueryKey, null);
-    queryClient.removeQueries({
-      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(currentUserQueryKey),
-    });
-  };
-}
-
-/** Logs out; the caller decides where to go, then calls useForgetSignedInUser's function. */
+/** Logs out; the caller decides where to go next (useLogoutAndLeave reloads home). */
 export function useLogout() {
   return useMutation({ mutationFn: logout });
 }
