@@ -207,6 +207,7 @@ async function timed(url: string): Promise<number> {
   const response = await app.inject({
     method: 'GET',
     url,
+    // /api/health answers anyone; '?signed-in' sends the session cookie to measure its cost.
     headers: url === '/api/health' ? {} : { cookie },
   });
   const elapsed = performance.now() - started;
@@ -251,6 +252,10 @@ console.log(
 const results: CaseResult[] = [];
 // The floor: the same plugin stack answering a trivial query, to read the others against.
 results.push(await runCase('(0) /api/health, for reference', ['/api/health'], target(25)));
+// A signed-in request that does nothing else: the session lookup every API call pays.
+results.push(
+  await runCase('(0b) /api/health signed in, for reference', ['/api/health?signed-in'], target(25)),
+);
 results.push(await runCase('(1) first page, no filters', [q({ limit: '24' })], target(25)));
 results.push(await runCase('(2) rare word', [q({ search: words.rare, limit: '24' })], target(25)));
 results.push(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidateCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -202,6 +203,8 @@ export async function completeAcceptance(app: FastifyInstance, offerId: number):
     return { others };
   });
   if (!outcome) return false;
+  // The listing is optioned now: this instance's catalogue must not keep showing it available.
+  invalidateCatalogueCaches();
 
   for (const other of outcome.others) await releaseHold(app, other);
   const record = await loadOfferRecord(app.db, offerId);

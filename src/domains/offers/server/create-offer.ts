@@ -111,7 +111,12 @@ export async function createOffer(
   const { row, listing } = created;
   return startOfferPayment(app, {
     offer: row,
-    listing: { id: listing.id, title: listing.title, status: listing.status, agentId: listing.agentId },
+    listing: {
+      id: listing.id,
+      title: listing.title,
+      status: listing.status,
+      agentId: listing.agentId,
+    },
     producer: {
       id: user.id,
       firstName: user.firstName,
