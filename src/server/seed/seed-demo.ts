@@ -29,32 +29,6 @@ const LISTING_COLUMNS = Object.entries(getTableColumns(listings))
 
 const COLUMN_LIST = sql.raw(LISTING_COLUMNS.map(({ name }) => `"${name}"`).join(', '));
 
-/**
- * Catalogues at least this large load faster with the secondary indexes dropped and rebuilt
- * afterwards (PostgreSQL's "Populating a Database" advice); all inside the seed's transaction.
- */
-const BULK_INDEX_THRESHOLD = 10_000;
-
-/** Drops listings' secondary indexes; returns the function that recreates them as they were. */
-async function dropSecondaryIndexes(executor: Executor): Promise<() => Promise<void>> {
-  const result = await executor.execute<{ indexname: string; indexdef: string }>(sql`
-    select i.indexname, i.indexdef
-    from pg_indexes i
-    join pg_class c on c.relname = i.indexname and c.relnamespace = 'public'::regnamespace
-    join pg_index x on x.indexrelid = c.oid
-    where i.schemaname = 'public' and i.tablename = 'listings'
-      and not x.indisprimary and not x.indisunique
-    order by i.indexname
-  `);
-  const definitions = result.rows;
-  for (const { indexname } of definitions) {
-    await executor.execute(sql`drop index ${sql.identifier(indexname)}`);
-  }
-  return async () => {
-    for (const { indexdef } of definitions) await executor.execute(sql.raw(indexdef));
-  };
-}
-
 async function isEmpty(executor: Executor): Promise<boolean> {
   const [user] = await executor.select({ id: users.id }).from(users).limit(1);
   if (user) return false;
@@ -75,8 +49,20 @@ async function reserveListingIds(executor: Executor, count: number): Promise<num
   return firstId;
 }
 
+/** Listings [start, end) of the catalogue, generated one at a time as the writer asks. */
+function* generateListings(
+  start: number,
+  end: number,
+  firstId: number,
+  context: CatalogueContext,
+): Generator<SeedListing> {
+  for (let index = start; index < end; index += 1) {
+    yield generateListing(index, firstId + index, context);
+  }
+}
+
 /** Writes one batch of generated listings inside the seed's transaction. */
-type ListingWriter = (rows: SeedListing[]) => Promise<void>;
+type ListingWriter = (rows: Iterable<SeedListing>) => Promise<void>;
 
 /**
  * PostgreSQL: one multi-row INSERT per batch whose rows travel as a single JSON parameter,
@@ -84,15 +70,17 @@ type ListingWriter = (rows: SeedListing[]) => Promise<void>;
  */
 function jsonListingWriter(executor: Executor): ListingWriter {
   return async (rows) => {
-    const records = rows.map((row) => {
+    // Each row is serialised as soon as it is generated, so row objects die young.
+    const records: string[] = [];
+    for (const row of rows) {
       const record: Record<string, unknown> = {};
       for (const { key, name } of LISTING_COLUMNS) record[name] = row[key];
-      return record;
-    });
+      records.push(JSON.stringify(record));
+    }
     await executor.execute(sql`
       insert into listings (${COLUMN_LIST}) overriding system value
       select ${COLUMN_LIST}
-      from json_populate_recordset(null::listings, ${JSON.stringify(records)}::json)
+      from json_populate_recordset(null::listings, ${`[${records.join(',')}]`}::json)
     `);
   };
 }
@@ -143,9 +131,9 @@ function csvLine(row: SeedListing): string {
 function copyListingWriter(client: PGlite): ListingWriter {
   const statement = `copy listings (${LISTING_COLUMNS.map(({ name }) => `"${name}"`).join(', ')}) from '/dev/blob' with (format csv)`;
   return async (rows) => {
-    let csv = '';
-    for (const row of rows) csv += `${csvLine(row)}\n`;
-    await client.query(statement, [], { blob: new Blob([csv]) });
+    const lines: string[] = [];
+    for (const row of rows) lines.push(`${csvLine(row)}\n`);
+    await client.query(statement, [], { blob: new Blob(lines) });
   };
 }
 
@@ -166,7 +154,6 @@ async function inSeedTransaction<T>(
   const pglite = embeddedClient(db);
   if (!pglite) return db.transaction((tx) => work(tx, jsonListingWriter(tx)));
   await db.execute(sql`begin`);
-  if (process.env.WALZERO === 'off') await db.execute(sql`set local wal_init_zero = off`);
   try {
     const result = await work(db, copyListingWriter(pglite));
     await db.execute(sql`commit`);
@@ -226,17 +213,11 @@ export async function seedDemoIfEmpty(
 
     if (count > 0) {
       const firstId = await reserveListingIds(tx, count);
-      const restoreIndexes =
-        count >= BULK_INDEX_THRESHOLD ? await dropSecondaryIndexes(tx) : async () => {};
       for (let start = 0; start < count; start += LISTING_BATCH_SIZE) {
-        const end = Math.min(count, start + LISTING_BATCH_SIZE);
-        const rows: SeedListing[] = [];
-        for (let index = start; index < end; index += 1) {
-          rows.push(generateListing(index, firstId + index, context));
-        }
-        await writeListings(rows);
+        await writeListings(
+          generateListings(start, Math.min(count, start + LISTING_BATCH_SIZE), firstId, context),
+        );
       }
-      await restoreIndexes();
     }
     // The embedded engine has no autovacuum: give the planner statistics for the new rows.
     await tx.execute(sql`analyze listings`);
