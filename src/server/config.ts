@@ -33,7 +33,7 @@ export const EnvSchema = z
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^\d+(kB|MB|GB)$/, { error: 'must be a size such as 32MB' })
-      .default('32MB'),
+      .default('16MB'),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

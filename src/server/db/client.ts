@@ -52,7 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',
-      `shared_buffers=${options.pgliteSharedBuffers ?? '32MB'}`,
+      `shared_buffers=${options.pgliteSharedBuffers ?? '16MB'}`,
     ],
   });
   return {
