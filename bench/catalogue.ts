@@ -24,7 +24,7 @@ import { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from '@/server/plugi
 import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
 import { sessions, users } from '@/domains/accounts/server/accounts.tables';
 import { hashPassword } from '@/domains/accounts/server/password';
-import { invalidateCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
+import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { listings } from '@/domains/listings/server/listings.tables';
 
 const { values: args } = parseArgs({
@@ -218,7 +218,7 @@ async function timed(url: string): Promise<number> {
 }
 
 async function runCase(name: string, urls: string[], target: number): Promise<CaseResult> {
-  invalidateCatalogueCaches();
+  clearCatalogueCaches();
   const coldMs = await timed(urls[0]);
   for (let i = 0; i < warmupRequests; i += 1) await timed(urls[i % urls.length]);
   const samples: number[] = [];
@@ -306,13 +306,18 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
   }
   return result.requests.average;
 }
+// The cases above cleared the caches; measure the warm first page, as visitors meet it.
+for (let i = 0; i < warmupRequests; i += 1) await timed(q({ limit: '24' }));
 const healthRps = await requestsPerSecond('/api/health');
+const signedInHealthRps = await requestsPerSecond('/api/health?signed-in', { cookie });
 const firstPageRps = await requestsPerSecond(q({ limit: '24' }), { cookie });
 const ratio = firstPageRps / healthRps;
 console.log(
   `\nThroughput at ${connections} connections, ${throughputSeconds} s each: ` +
-    `/api/health ${healthRps.toFixed(0)} req/s, first page ${firstPageRps.toFixed(0)} req/s, ` +
-    `ratio ${ratio.toFixed(2)} (target at least 0.4: ${ratio >= 0.4 ? 'met' : 'NOT met'}).`,
+    `/api/health ${healthRps.toFixed(0)} req/s (signed in: ${signedInHealthRps.toFixed(0)}), ` +
+    `first page ${firstPageRps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} ` +
+    `(target at least 0.4: ${ratio >= 0.4 ? 'met' : 'NOT met'}; ` +
+    `against signed-in health ${(firstPageRps / signedInHealthRps).toFixed(2)}).`,
 );
 
 await app.close();

@@ -45,6 +45,16 @@ describe('[CATALOGUE] cache of expensive figures', () => {
     expect(await cache.get('k', async () => ({ n: 3 }))).toEqual({ n: 3 });
   });
 
+  it('answers a value marked stale once more while it is recounted', async () => {
+    const cache = new PromiseCache<{ n: number }>({ max: 10, freshMs: 60_000, staleMs: 60_000 });
+    await cache.get('k', async () => ({ n: 1 }));
+    cache.markStale();
+    const refresh = vi.fn(async () => ({ n: 2 }));
+    expect(await cache.get('k', refresh)).toEqual({ n: 1 });
+    await vi.waitFor(async () => expect(await cache.get('k', refresh)).toEqual({ n: 2 }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   it('forgets everything when cleared, even a computation still running', async () => {
     const cache = new PromiseCache<{ n: number }>({ max: 10, freshMs: 60_000 });
     let finish: (value: { n: number }) => void = () => undefined;

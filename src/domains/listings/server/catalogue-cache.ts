@@ -17,6 +17,8 @@ const PUBLIC_CACHE_MS = PUBLIC_CACHE_SECONDS * 1000;
 interface Entry<V> {
   value: Promise<V>;
   computedAt: number;
+  /** The cache's generation when the computation started (see markStale). */
+  generation: number;
   isSettled: boolean;
   isRefreshing: boolean;
 }
@@ -24,12 +26,14 @@ interface Entry<V> {
 /**
  * A small in-process cache of values that are expensive to compute and may be a little old.
  * Concurrent misses share one computation; failures are not kept; an entry past its fresh
- * time but within its stale time is answered as it is while one refresh runs behind it.
+ * time (or marked stale) but within its stale time is answered as it is while one refresh
+ * runs behind it.
  */
 export class PromiseCache<V extends object> {
   private readonly entries: LRUCache<string, Entry<V>>;
   private readonly freshMs: number;
   private readonly staleMs: number;
+  private generation = 0;
 
   constructor(options: { max: number; freshMs: number; staleMs?: number }) {
     this.entries = new LRUCache<string, Entry<V>>({ max: options.max });
@@ -40,7 +44,8 @@ export class PromiseCache<V extends object> {
   get(key: string, compute: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     const age = entry ? Date.now() - entry.computedAt : Infinity;
-    if (entry && age < this.freshMs) return entry.value;
+    const isCurrent = entry?.generation === this.generation;
+    if (entry && isCurrent && age < this.freshMs) return entry.value;
     if (entry?.isSettled && age < this.freshMs + this.staleMs) {
       if (!entry.isRefreshing) {
         entry.isRefreshing = true;
@@ -53,12 +58,13 @@ export class PromiseCache<V extends object> {
     return this.start(key, compute);
   }
 
-  /** Computes a value; it replaces the entry only once it has succeeded. */
+  /** Computes a value; a refresh replaces the old entry only once it has succeeded. */
   private start(key: string, compute: () => Promise<V>, previous?: Entry<V>): Promise<V> {
     const value = compute();
     const entry: Entry<V> = {
       value,
       computedAt: Date.now(),
+      generation: this.generation,
       isSettled: false,
       isRefreshing: false,
     };
@@ -66,7 +72,7 @@ export class PromiseCache<V extends object> {
     value.then(
       () => {
         entry.isSettled = true;
-        // A refresh lands only if nothing (an invalidation) replaced the old entry meanwhile.
+        // A refresh lands only if nothing (a clear) replaced the old entry meanwhile.
         if (previous && this.entries.peek(key) === previous) this.entries.set(key, entry);
       },
       () => {
@@ -74,6 +80,14 @@ export class PromiseCache<V extends object> {
       },
     );
     return value;
+  }
+
+  /**
+   * Every value computed so far is out of date: each is answered once more (within its stale
+   * time) while its refresh runs, and values still being computed count as old too.
+   */
+  markStale(): void {
+    this.generation += 1;
   }
 
   clear(): void {
@@ -94,10 +108,14 @@ export interface CatalogueCache {
   aggregates: PromiseCache<AggregateCounts>;
   /** The first listing ids in result order (ranked for searches), by normalised filters. */
   resultIds: PromiseCache<{ ids: number[] }>;
+  /** Listing cards by id, so a popular page is answered without reading its rows again. */
+  cards: LRUCache<number, ListingCard>;
 }
 
 const AGGREGATE_ENTRIES = 2_000;
 const RESULT_ID_ENTRIES = 1_000;
+/** About 0.7 KB each: a few megabytes at most. */
+const CARD_ENTRIES = 5_000;
 
 const liveCaches = new Set<CatalogueCache>();
 
@@ -110,7 +128,7 @@ export function createCatalogueCache(options: {
 }): CatalogueCache & { dispose(): void } {
   const freshMs = options.isSingleProcess ? SINGLE_PROCESS_FRESH_MS : SHARED_DATABASE_FRESH_MS;
   const cache: CatalogueCache = {
-    stats: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
+    stats: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS, staleMs: PUBLIC_CACHE_MS }),
     featured: new PromiseCache({ max: 1, freshMs: PUBLIC_CACHE_MS }),
     aggregates: new PromiseCache({
       max: AGGREGATE_ENTRIES,
@@ -122,21 +140,36 @@ export function createCatalogueCache(options: {
       freshMs,
       staleMs: CATALOGUE_STALE_MS,
     }),
+    cards: new LRUCache<number, ListingCard>({ max: CARD_ENTRIES, ttl: freshMs }),
   };
   liveCaches.add(cache);
   return { ...cache, dispose: () => liveCaches.delete(cache) };
 }
 
 /**
- * Forgets every cached catalogue figure in this process. Whoever creates, edits or deletes a
- * listing calls this after the commit, so this instance shows the change at once (other
- * instances catch up within their cache lifetime).
+ * A listing was created, edited or deleted: every use case that writes listings calls this
+ * after its commit. Pages, cards and featured titles are dropped, so this instance shows the
+ * change at once; counts, facets and the headline stats are marked stale, so the next
+ * request recounts them in the background instead of waiting for a count of the whole
+ * catalogue. Other instances catch up within their cache lifetime.
  */
 export function invalidateCatalogueCaches(): void {
   for (const cache of liveCaches) {
-    cache.stats.clear();
+    cache.stats.markStale();
+    cache.aggregates.markStale();
     cache.featured.clear();
-    cache.aggregates.clear();
     cache.resultIds.clear();
+    cache.cards.clear();
+  }
+}
+
+/** Forgets everything at once (tests, and tools that rewrite the catalogue wholesale). */
+export function clearCatalogueCaches(): void {
+  for (const cache of liveCaches) {
+    cache.stats.clear();
+    cache.aggregates.clear();
+    cache.featured.clear();
+    cache.resultIds.clear();
+    cache.cards.clear();
   }
 }

@@ -23,6 +23,12 @@ type Aggregate = FacetDimension | 'total';
 export interface FindListingsOptions {
   query: ListListingsQuery;
   cache: CatalogueCache;
+  /**
+   * How totals and facets are counted. 'one-pass' (PGlite: one thread, no parallel workers)
+   * reads the matching rows once for every aggregate that shares its filters; 'parallel'
+   * (PostgreSQL) sends one query per aggregate at once, each free to use parallel workers.
+   */
+  aggregateStrategy: 'one-pass' | 'parallel';
 }
 
 /**
@@ -35,12 +41,12 @@ export const RESULT_POOL_SIZE = 240;
 /** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
 export async function findListings(
   db: Database,
-  { query, cache }: FindListingsOptions,
+  { query, cache, aggregateStrategy }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
   const [items, aggregates] = await Promise.all([
     findPage(db, cache, filters, query.limit, query.offset),
-    loadAggregates(db, cache, filters),
+    loadAggregates(db, cache, filters, aggregateStrategy),
   ]);
   return { items, total: aggregates.total, facets: aggregates.facets };
 }
@@ -52,18 +58,13 @@ async function findPage(
   limit: number,
   offset: number,
 ): Promise<ListingCard[]> {
-  if (!filterCondition(filters) && offset < RESULT_POOL_SIZE) {
-    // The unfiltered catalogue's first pages: one walk down the (created_at, id) index.
-    const rows = await preparedListingQueries(db).newestCards.execute({ limit, offset });
-    return rows.map(toListingCard);
-  }
-  return findCardsInOrder(db, await findPageIds(db, cache, filters, limit, offset));
+  return findCardsInOrder(db, cache, await findPageIds(db, cache, filters, limit, offset));
 }
 
 /**
- * The ids of one page, in result order. Deep pages of the unfiltered list read only the
- * (created_at, id) index before fetching their cards; filtered lists and searches start
- * from a cached pool of ids.
+ * The ids of one page, in result order. The first RESULT_POOL_SIZE positions come from a
+ * cached pool of ids per filter set; later positions are read from the indexes (for the
+ * unfiltered list, an index-only walk of (created_at, id)) and cached per page.
  */
 async function findPageIds(
   db: Executor,
@@ -72,7 +73,6 @@ async function findPageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  if (!filterCondition(filters)) return findNewestIds(db, filters, limit, offset);
   const ids: number[] = [];
   if (offset < RESULT_POOL_SIZE) {
     const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
@@ -84,8 +84,15 @@ async function findPageIds(
   }
   const end = offset + limit;
   if (end > RESULT_POOL_SIZE) {
+    // Deeper pages (Load More past the pool) are cached one page at a time.
     const from = Math.max(offset, RESULT_POOL_SIZE);
-    ids.push(...(await findNewestIds(db, filters, end - from, from)));
+    const page = await cache.resultIds.get(
+      `${filtersKey(filters)}|${from}+${end - from}`,
+      async () => ({
+        ids: await findNewestIds(db, filters, end - from, from),
+      }),
+    );
+    ids.push(...page.ids);
   }
   return ids;
 }
@@ -128,14 +135,23 @@ async function findPoolIds(db: Executor, filters: CatalogueFilters): Promise<num
   return result.rows.map((row) => Number(row.id));
 }
 
-/** The cards of the given listings, in the given order (a deleted one is left out). */
-async function findCardsInOrder(db: Database, ids: number[]): Promise<ListingCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await preparedListingQueries(db).cardsByIds.execute({ ids });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+/**
+ * The cards of the given listings, in the given order: from the card cache where it has
+ * them, the rest in one read by id (a listing deleted meanwhile is left out).
+ */
+async function findCardsInOrder(
+  db: Database,
+  cache: CatalogueCache,
+  ids: number[],
+): Promise<ListingCard[]> {
+  const missing = ids.filter((id) => !cache.cards.has(id));
+  if (missing.length > 0) {
+    const rows = await preparedListingQueries(db).cardsByIds.execute({ ids: missing });
+    for (const row of rows) cache.cards.set(row.id, toListingCard(row));
+  }
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toListingCard(row)] : [];
+    const card = cache.cards.get(id);
+    return card ? [card] : [];
   });
 }
 
@@ -154,10 +170,11 @@ async function loadAggregates(
   db: Executor,
   cache: CatalogueCache,
   filters: CatalogueFilters,
+  strategy: FindListingsOptions['aggregateStrategy'],
 ): Promise<{ total: number; facets: Facets }> {
   const groups = new Map<string, { filters: CatalogueFilters; aggregates: Aggregate[] }>();
   const add = (aggregate: Aggregate, scoped: CatalogueFilters) => {
-    const key = filtersKey(scoped);
+    const key = strategy === 'one-pass' ? filtersKey(scoped) : `${aggregate}|${filtersKey(scoped)}`;
     const group = groups.get(key) ?? { filters: scoped, aggregates: [] };
     group.aggregates.push(aggregate);
     groups.set(key, group);
@@ -190,47 +207,58 @@ async function loadAggregates(
   };
 }
 
-const AGGREGATE_SQL: Record<Aggregate, SQL> = {
-  total: sql`select 'total' as aggregate, null::text as value, count(*)::int as count
-    from matched`,
-  mediums: sql`select 'mediums' as aggregate, medium as value, count(*)::int as count
-    from matched group by medium`,
-  genres: sql`select 'genres' as aggregate, genre as value, count(*)::int as count
-    from matched where genre is not null group by genre`,
-  rights: sql`select 'rights' as aggregate, right_value as value, count(*)::int as count
-    from matched, unnest(rights_available) as right_value group by right_value`,
-  territories: sql`select 'territories' as aggregate, territory_value as value,
-      count(*)::int as count
-    from matched, unnest(territory) as territory_value group by territory_value`,
-  exclusivity: sql`select 'exclusivity' as aggregate, exclusivity as value, count(*)::int as count
-    from matched where exclusivity is not null group by exclusivity`,
-};
+/** One aggregate over `matched` (the matching rows, a CTE or a subquery of that name). */
+function aggregateSql(aggregate: Aggregate, matched: SQL): SQL {
+  switch (aggregate) {
+    case 'total':
+      return sql`select 'total' as aggregate, null::text as value, count(*)::int as count
+        from ${matched}`;
+    case 'mediums':
+      return sql`select 'mediums' as aggregate, medium as value, count(*)::int as count
+        from ${matched} group by medium`;
+    case 'genres':
+      return sql`select 'genres' as aggregate, genre as value, count(*)::int as count
+        from ${matched} where genre is not null group by genre`;
+    case 'rights':
+      return sql`select 'rights' as aggregate, right_value as value, count(*)::int as count
+        from ${matched}, unnest(rights_available) as right_value group by right_value`;
+    case 'territories':
+      return sql`select 'territories' as aggregate, territory_value as value,
+          count(*)::int as count
+        from ${matched}, unnest(territory) as territory_value group by territory_value`;
+    case 'exclusivity':
+      return sql`select 'exclusivity' as aggregate, exclusivity as value, count(*)::int as count
+        from ${matched} where exclusivity is not null group by exclusivity`;
+  }
+}
 
 async function countAggregates(
   db: Executor,
   filters: CatalogueFilters,
   aggregates: Aggregate[],
 ): Promise<AggregateCounts> {
-  const condition = filterCondition(filters) ?? sql`true`;
-  const query = sql`
-    with matched as materialized (
-      select ${listings.medium} as medium, ${listings.genre} as genre,
-        ${listings.rightsAvailable} as rights_available, ${listings.territory} as territory,
-        ${listings.exclusivity} as exclusivity
-      from ${listings}
-      where ${condition}
-    )
-    ${sql.join(
-      aggregates.map((aggregate) => AGGREGATE_SQL[aggregate]),
-      sql` union all `,
-    )}
-  `;
+  const matchingRows = sql`
+    select ${listings.medium} as medium, ${listings.genre} as genre,
+      ${listings.rightsAvailable} as rights_available, ${listings.territory} as territory,
+      ${listings.exclusivity} as exclusivity
+    from ${listings}
+    where ${filterCondition(filters) ?? sql`true`}`;
+  // Several aggregates read the matching rows once; a single one reads them as a subquery
+  // the planner can flatten (and run with parallel workers).
+  const query =
+    aggregates.length === 1
+      ? aggregateSql(aggregates[0], sql`(${matchingRows}) as matched`)
+      : sql`with matched as materialized (${matchingRows})
+          ${sql.join(
+            aggregates.map((aggregate) => aggregateSql(aggregate, sql`matched`)),
+            sql` union all `,
+          )}`;
   const result =
     filters.words.length > 0
       ? await db.transaction(async (tx) => {
-          // Matches come from the search index. The planner's guess for a common word can
-          // favour reading every row and testing its (large, toasted) search document,
-          // several times slower than visiting only the matching rows.
+          // Matches come from the search index. For a common word the planner can favour
+          // reading every row and testing its (toasted) search document, several times
+          // slower than visiting only the rows the index names (measured on both engines).
           await tx.execute(sql`set local enable_seqscan = off`);
           return tx.execute<AggregateRow>(query);
         })

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import { z } from 'zod';
+import type { Database } from '@/server/db/client';
 import { notFound } from '@/server/errors';
 import { requireUser } from '@/server/plugins/session';
 import { ViewLimitErrorSchema } from '@/domains/membership/membership.schema';
@@ -28,13 +30,22 @@ async function requireSignedIn(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
+/** Drizzle keeps its driver's client on `$client`: a node-postgres pool means a server. */
+function isServerDatabase(db: Database): boolean {
+  return (db as Database & { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 function cachePublicly(reply: FastifyReply): void {
   reply.header('cache-control', PUBLIC_CACHE_CONTROL);
 }
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Without DATABASE_URL the app runs on PGlite, which only this process can open.
-  const cache = createCatalogueCache({ isSingleProcess: !app.config.databaseUrl });
+  // Without DATABASE_URL the app runs on PGlite (the client is not a node-postgres pool),
+  // which only this process can open and which runs one query at a time
+  // (docs/decisions/002-catalogue-search.md).
+  const isPglite = !isServerDatabase(app.db);
+  const cache = createCatalogueCache({ isSingleProcess: isPglite });
+  const aggregateStrategy = isPglite ? 'one-pass' : 'parallel';
   app.addHook('onClose', async () => cache.dispose());
 
   app.get(
@@ -78,7 +89,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListListingsResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (request) => findListings(app.db, { query: request.query, cache }),
+    async (request) => findListings(app.db, { query: request.query, cache, aggregateStrategy }),
   );
 
   app.get(

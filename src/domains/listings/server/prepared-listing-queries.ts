@@ -1,18 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { listings } from './listings.tables';
 import { listingCardColumns, listingDetailColumns } from './to-listing-response';
 
 function prepare(db: Database) {
   return {
-    /** The unfiltered catalogue, newest first: one walk down the (created_at, id) index. */
-    newestCards: db
-      .select(listingCardColumns)
-      .from(listings)
-      .orderBy(desc(listings.createdAt), desc(listings.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('listings_newest_cards'),
     /** The cards of a page whose ids are known (order is restored by the caller). */
     cardsByIds: db
       .select(listingCardColumns)
