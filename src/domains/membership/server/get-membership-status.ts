@@ -4,7 +4,8 @@ import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { FREE_MONTHLY_LISTING_VIEWS } from '../membership.constants';
 import type { MembershipStatus } from '../membership.schema';
 import { findCurrentSubscription } from './find-current-subscription';
-import { hasUnlimitedListingViews, membershipTier } from './membership-access';
+import { effectiveTier } from '../membership.rules';
+import { hasUnlimitedListingViews } from './membership-access';
 import { membershipMonth, nextResetDate } from './membership-period';
 import { listingViews } from './membership.tables';
 
@@ -26,7 +27,7 @@ export async function getMembershipStatus(
     .from(listingViews)
     .where(and(eq(listingViews.userId, user.id), eq(listingViews.month, membershipMonth(now))));
   const isUnlimited = hasUnlimitedListingViews(user, now);
-  const tier = membershipTier(user, now);
+  const tier = effectiveTier(user, now);
   const subscription = tier === 'premium' ? await findCurrentSubscription(db, user.id) : null;
   return {
     tier,
