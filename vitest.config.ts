@@ -9,6 +9,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.ts',
+      'tests/security/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',

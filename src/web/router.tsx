@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppHydrateFallback, AppLayout } from './shell/app-layout';
 import { RequireAuth } from './shell/require-auth';
 import { RouteErrorScreen } from './shell/error-screen';
-import { paths } from './paths';
+import { paths } from '@/shared/paths';
 
 /** Code-split pages: each route loads its own chunk so the home page stays small. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({

@@ -1,4 +1,4 @@
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { MailMessage } from './mailer';
 
 /** Subject, text and HTML of one email; the caller adds the recipient. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError } from '@/shared/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Requests authenticated by their own signature, not by the cookie. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, postgresErrorCode } from '../errors';
+import { AppError, postgresErrorCode } from '@/shared/errors';
 
 interface ErrorBody {
   message: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { AppError } from '../errors';
+import { AppError } from '@/shared/errors';
 
 /**
  * Rate limiting is opt-in per route (`config.rateLimit`). Counters live in Redis when

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Executor } from '../db/client';
-import { AppError } from '../errors';
+import { AppError } from '@/shared/errors';
 
 export const SESSION_COOKIE = 'pts_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 export const SITE_NAME = 'PageToScreen';
 

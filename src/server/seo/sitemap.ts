@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** Listings per sitemap file (the protocol allows 50,000 URLs; we keep a margin). */
 export const SITEMAP_CHUNK_SIZE = 45_000;

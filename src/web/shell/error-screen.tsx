@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { ErrorBoundary as BaseErrorBoundary } from '@/web/components/ui/error-boundary';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { NotFoundContent } from './not-found-content';
 
 const ERROR_TITLE = 'Something went wrong';

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@/domains/accounts/accounts.schema';
 import type { BadgeTone } from '@/web/components/ui/badge';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 export interface NavItem {
   to: string;

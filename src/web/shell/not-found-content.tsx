@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { House } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** The not-found message; the 404 page and the error screen (a route's 404) show it. */
 export function NotFoundContent() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
 import { Spinner } from '@/web/components/ui/spinner';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** Route guard: a spinner while the user loads, then /auth when signed out. */
 export function RequireAuth() {

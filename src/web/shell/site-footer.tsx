@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Clapperboard } from 'lucide-react';
 import { COMPANY, COPYRIGHT_YEAR } from '@/domains/legal/legal.constants';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 const productLinks = [
   { to: paths.listings, label: 'Browse IP' },

@@ -4,7 +4,7 @@ import { Clapperboard, Menu, X } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { MobileMenu } from './mobile-menu';
 import { guestItems, primaryNavItems } from './nav-links';
 import { NavItemLink } from './nav-item-link';

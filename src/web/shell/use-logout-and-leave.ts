@@ -1,7 +1,7 @@
 import { useLogout } from '@/domains/accounts/web/api/logout';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** Log out, then go home; a failure keeps the visitor signed in and says so. */
 export function useLogoutAndLeave() {

@@ -1,4 +1,4 @@
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 
 export const usernameTakenError = () =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 
 const MINUTE = 60 * 1000;
 

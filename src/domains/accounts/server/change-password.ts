@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { revokeUserSessions, startSession } from '@/server/plugins/session';
 import { passwordChangedMail } from '@/server/mail/templates';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import { users, type UserRow } from './accounts.tables';
 

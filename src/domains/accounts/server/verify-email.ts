@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import type { Database } from '@/server/db/client';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import { users } from './accounts.tables';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { RefundMembershipResponse } from '@/domains/membership/membership.schema';
 import { refundMembershipPayment } from '@/domains/membership/server/refund-membership-payment';

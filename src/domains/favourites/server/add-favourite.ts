@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db/client';
-import { notFound, postgresErrorCode } from '@/server/errors';
+import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { FavouriteStatus } from '../favourites.schema';
 import { favourites } from './favourites.tables';
 import type { FavouriteOptions } from './get-favourite-status';

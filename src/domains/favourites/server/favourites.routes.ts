@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '@/server/errors';
+import { notFound } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import {
   ListingCardSchema,

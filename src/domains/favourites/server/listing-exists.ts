@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { notFound } from '@/server/errors';
+import { notFound } from '@/shared/errors';
 import { listings } from '@/domains/listings/server/listings.tables';
 
 export const LISTING_NOT_FOUND = 'Listing not found';

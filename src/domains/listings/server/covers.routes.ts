@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '@/server/errors';
+import { notFound } from '@/shared/errors';
 import { renderListingCover } from './render-cover';
 
 const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();

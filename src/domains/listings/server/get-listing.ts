@@ -1,5 +1,5 @@
 import type { Database } from '@/server/db/client';
-import { notFound, postgresErrorCode } from '@/server/errors';
+import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server/record-listing-view';
 import type { ListingDetail } from '../listings.schema';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
-import { notFound } from '@/server/errors';
+import { notFound } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import { ViewLimitErrorSchema } from '@/domains/membership/membership.schema';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { notFound } from '@/server/errors';
+import { notFound } from '@/shared/errors';
 import { createRng, hashSeed, type Rng } from '@/server/seed/prng';
 import { MEDIUM_LABELS, type Medium } from '../listings.constants';
 import { listings } from './listings.tables';

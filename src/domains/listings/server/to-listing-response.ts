@@ -1,5 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import { penceToPounds } from '@/server/money';
+import { penceToPounds } from '@/shared/money';
 import type { ListingCard, ListingDetail } from '../listings.schema';
 import { listings, type ListingRow } from './listings.tables';
 

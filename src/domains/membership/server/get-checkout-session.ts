@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
-import { penceToPounds } from '@/server/money';
+import { AppError } from '@/shared/errors';
+import { penceToPounds } from '@/shared/money';
 import { PREMIUM_PRICE } from '../membership.constants';
 import type { CheckoutSession, PremiumPrice } from '../membership.schema';
 import { findInitialPaymentId } from './find-initial-payment';

@@ -1,6 +1,6 @@
 import type { MailContent } from '@/server/mail/templates';
-import { penceToPounds } from '@/server/money';
-import { paths } from '@/web/paths';
+import { penceToPounds } from '@/shared/money';
+import { paths } from '@/shared/paths';
 import { RECEIPT_SELLER } from '../membership.constants';
 
 const PRODUCT = 'PageToScreen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { effectiveTier, PREMIUM_FEATURES, type PremiumFeature } from '../membership.rules';
 import { hasPremiumAccess, requirePremium } from './premium-gate';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { PREMIUM_REQUIRED_MESSAGE } from '../membership.constants';

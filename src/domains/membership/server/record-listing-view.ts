@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { FREE_MONTHLY_LISTING_VIEWS, VIEW_LIMIT_MESSAGE } from '../membership.constants';
 import { hasUnlimitedListingViews } from './membership-access';

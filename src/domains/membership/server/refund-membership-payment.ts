@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
-import { penceToPounds } from '@/server/money';
+import { AppError } from '@/shared/errors';
+import { penceToPounds } from '@/shared/money';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { callProvider } from '@/domains/payments/server/ledger';
 import { PaymentProviderError } from '@/domains/payments/server/payment-provider';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
 import type { AutoRenewResponse } from '../membership.schema';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import { callProvider } from '@/domains/payments/server/ledger';
 import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
 import { CURRENCY } from '@/domains/payments/payments.constants';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import {
   ALREADY_PREMIUM_MESSAGE,
   PREMIUM_PRICE,

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { StripePaymentProvider } from '@/domains/payments/server/stripe-provider';
 import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
 import { CURRENCY } from '@/domains/payments/payments.constants';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { PREMIUM_PRICE } from '../membership.constants';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { conflict } from '@/server/errors';
+import { conflict } from '@/shared/errors';
 import type { Offer } from '../offers.schema';
 import { closeOffer } from './close-offer';
 import { requireOwnOffer } from './offer-access';

@@ -8,7 +8,7 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from '@/domains/payments/server/payment-provider';
-import { AppError, conflict } from '@/server/errors';
+import { AppError, conflict } from '@/shared/errors';
 import { OFFER_MESSAGES, type Offer } from '../offers.schema';
 import { requireAgentOffer } from './offer-access';
 import {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { recordLedgerIntent } from '@/domains/payments/server/ledger';
-import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/server/errors';
+import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
 import {
   OFFER_MESSAGES,
   deckIdFromUrl,

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '@/server/errors';
+import { AppError, notFound } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import { DECK_MAX_BYTES } from '../offers.constants';
 import { DeckUploadResponseSchema, OfferIdParamsSchema, idFromParam } from '../offers.schema';

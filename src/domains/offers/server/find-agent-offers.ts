@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
-import { forbidden } from '@/server/errors';
+import { forbidden } from '@/shared/errors';
 import { AGENT_VISIBLE_STATUSES } from '../offers.constants';
 import type { AgentOffersResponse } from '../offers.schema';
 import { findOfferRecords, toOffer } from './offer-record';

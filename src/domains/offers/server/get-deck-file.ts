@@ -4,7 +4,7 @@ import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
-import { forbidden, notFound } from '@/server/errors';
+import { forbidden, notFound } from '@/shared/errors';
 import { AGENT_VISIBLE_STATUSES } from '../offers.constants';
 import { decks, offers } from './offers.tables';
 

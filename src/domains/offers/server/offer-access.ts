@@ -1,6 +1,6 @@
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Executor } from '@/server/db/client';
-import { forbidden, notFound } from '@/server/errors';
+import { forbidden, notFound } from '@/shared/errors';
 import { AGENT_VISIBLE_STATUSES } from '../offers.constants';
 import { loadOfferRecord, publicStatus, type OfferRecord } from './offer-record';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { render, type MailContent } from '@/server/mail/templates';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { OfferRecord } from './offer-record';
 
 /** "£25,000.00" for emails. */

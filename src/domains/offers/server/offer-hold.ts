@@ -6,7 +6,7 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from '@/domains/payments/server/payment-provider';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { offers, type OfferRow } from './offers.tables';
 
 /**

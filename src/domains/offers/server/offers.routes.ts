@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, validation } from '@/server/errors';
+import { notFound, validation } from '@/shared/errors';
 import { requireRole, requireUser } from '@/server/plugins/session';
 import {
   AgentIdParamsSchema,

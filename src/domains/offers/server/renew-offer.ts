@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { recordLedgerIntent } from '@/domains/payments/server/ledger';
-import { conflict, postgresErrorCode } from '@/server/errors';
+import { conflict, postgresErrorCode } from '@/shared/errors';
 import { OFFER_MESSAGES, type CreateOfferResponse } from '../offers.schema';
 import { requireOwnOffer } from './offer-access';
 import { holdLedgerEntry } from './offer-hold';

@@ -5,7 +5,7 @@ import {
   PaymentProviderError,
   type ProviderPayment,
 } from '@/domains/payments/server/payment-provider';
-import { AppError, conflict } from '@/server/errors';
+import { AppError, conflict } from '@/shared/errors';
 import type { CreateOfferResponse } from '../offers.schema';
 import { requireOwnOffer } from './offer-access';
 import { placeHold, providerError } from './offer-hold';

@@ -7,7 +7,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { AppError, forbidden } from '@/server/errors';
+import { AppError, forbidden } from '@/shared/errors';
 import { deckFileUrlFor, type DeckUploadResponse } from '../offers.schema';
 import {
   DECK_MIME_TYPES,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import type { LocalConfirmBody } from '../payments.schema';
 import { LocalPaymentProvider } from './local-provider';
 import { dispatchPaymentUpdate, type PaymentHandlers } from './payment-handlers';

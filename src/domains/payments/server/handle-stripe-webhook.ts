@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import {
   dispatchPaymentUpdate,
   type PaymentHandlers,

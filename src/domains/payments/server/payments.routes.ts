@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import {
   LocalConfirmBodySchema,

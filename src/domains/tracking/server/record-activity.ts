@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { notFound, postgresErrorCode } from '@/server/errors';
+import { notFound, postgresErrorCode } from '@/shared/errors';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { TrackActivityBody } from '../tracking.schema';
 import { activityEvents } from './tracking.tables';

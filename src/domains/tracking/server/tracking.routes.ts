@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@/server/errors';
+import { AppError } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import { TrackActivityBodySchema, TrackSearchBodySchema } from '../tracking.schema';
 import { recordActivity } from './record-activity';

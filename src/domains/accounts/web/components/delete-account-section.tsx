@@ -8,7 +8,7 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** The spec's pause between the deletion toast and the move to the home page. */
 const REDIRECT_AFTER_DELETE_MS = 2000;

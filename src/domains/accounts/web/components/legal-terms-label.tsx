@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** "I accept the Terms of Use and Privacy Policy", the documents opening in a new tab. */
 export function LegalTermsLabel() {

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../accounts.constants';
 import type { AccountType } from './sign-up-form';
 import { Badge } from '@/web/components/ui/badge';
 import { Button, buttonClasses } from '@/web/components/ui/button';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 interface RegistrationConfirmationProps {
   accountType: AccountType;

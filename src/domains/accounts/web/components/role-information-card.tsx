@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BadgeCheck, Clapperboard, ShieldCheck, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../accounts.schema';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { AgentVerificationBadge } from './agent-verification-badge';
 
 const agentStatusHelp: Record<string, string> = {

@@ -9,7 +9,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm, type AccountType } from '../components/sign-up-form';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 type AuthTab = 'sign-in' | 'sign-up';
 

@@ -19,7 +19,7 @@ import { Input, Textarea } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 const formFields = [
   'firstName',

@@ -18,7 +18,7 @@ import {
 import { buttonClasses } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
 import { useDocumentTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

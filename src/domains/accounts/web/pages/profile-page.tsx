@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { formatLongDate } from '@/web/lib/format';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { RoleBadge } from '@/web/shell/role-badge';
 import { roleLabel } from '@/web/shell/nav-links';
 import { useLogoutAndLeave } from '@/web/shell/use-logout-and-leave';

@@ -12,7 +12,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { ApiError, errorFields, errorMessage } from '@/web/lib/api-client';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 function ResetLayout({ children }: { children: ReactNode }) {
   return (

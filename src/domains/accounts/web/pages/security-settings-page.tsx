@@ -6,7 +6,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 export default function SecuritySettingsPage() {
   const { user, isLoading } = useCurrentUser();

@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /** After a successful verification the page moves on to sign-in (the spec's 2 seconds). */
 const REDIRECT_AFTER_VERIFY_MS = 2000;

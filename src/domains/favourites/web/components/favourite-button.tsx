@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage, isUnauthorizedError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { useFavouriteIds } from '../api/get-favourites';
 import { useToggleFavourite } from '../api/toggle-favourite';
 

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { ListingCardWithActions } from '@/domains/listings/web/components/listing-card-with-actions';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { useFavourites } from '../api/get-favourites';
 
 /** The producer dashboard's Favourites tab: the user's favourite listings as cards. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { COMPANY, LEGAL_LAST_UPDATED } from '../../legal.constants';
 
 export interface LegalSection {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { COMPANY } from '../../legal.constants';
 import { Email, LegalPage, type LegalSection } from '../components/legal-page';
 

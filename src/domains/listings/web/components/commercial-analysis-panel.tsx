@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BarChart3, Lock, ShieldAlert, Sparkles, TrendingUp } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 const PREMIUM_INSIGHTS = [
   { title: 'Financial Projections', Icon: TrendingUp },

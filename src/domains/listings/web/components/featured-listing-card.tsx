@@ -6,7 +6,7 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
 import { formatPounds } from '@/web/lib/format';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { CARD_TAG_LIMIT, MEDIUM_LABELS, type Medium } from '../../listings.constants';
 import type { ListingCard } from '../../listings.schema';
 

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { useToast } from '@/web/components/ui/toast';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { CARD_TAG_LIMIT } from '../../listings.constants';
 import type { ListingCard as ListingCardData } from '../../listings.schema';
 import { mediumLabel, priceRangeLabel, statusBadge } from '../lib/listing-labels';

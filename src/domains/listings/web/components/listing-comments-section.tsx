@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Lock, MessageSquare } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 /**
  * The comments section's place on the listing: premium members will see the thread (a

@@ -4,7 +4,7 @@ import { FileQuestion, TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 function StateCard({ icon, title, message }: { icon: ReactNode; title: string; message: string }) {
   return (

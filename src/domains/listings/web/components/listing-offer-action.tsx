@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { ListingDetail } from '../../listings.schema';
 
 interface ListingOfferActionProps {

@@ -7,7 +7,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { isUnauthorizedError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { listingsKeys, loadedListings, useListings } from '../api/list-listings';
 import { CatalogueFiltersPanel } from '../components/catalogue-filters-panel';
 import { CatalogueSearchBox } from '../components/catalogue-search-box';

@@ -9,7 +9,7 @@ import { useToast } from '@/web/components/ui/toast';
 import { cn } from '@/web/lib/cn';
 import { formatPoundsMillions } from '@/web/lib/format';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { FEATURED_LIMIT } from '../../listings.constants';
 import type { PublicStats } from '../../listings.schema';
 import { useFeaturedListings } from '../api/get-featured-listings';

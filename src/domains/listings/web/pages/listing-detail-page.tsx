@@ -14,7 +14,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError, isUnauthorizedError } from '@/web/lib/api-client';
 import { formatPounds } from '@/web/lib/format';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { listingIdFromParam, type ListingDetail } from '../../listings.schema';
 import { useListing } from '../api/get-listing';
 import { CommercialAnalysisPanel } from '../components/commercial-analysis-panel';

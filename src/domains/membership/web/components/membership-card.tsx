@@ -4,7 +4,7 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { NEAR_LIMIT_REMAINING } from '../../membership.constants';
 import type { MembershipStatus } from '../../membership.schema';
 import { useMembershipStatus } from '../api/get-membership-status';

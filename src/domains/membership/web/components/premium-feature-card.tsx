@@ -6,7 +6,7 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { hasPremiumAccess, PREMIUM_FEATURES, type PremiumFeature } from '@/web/lib/premium';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 export interface PremiumFeatureCardProps {
   feature: PremiumFeature;

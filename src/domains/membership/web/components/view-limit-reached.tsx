@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CalendarClock } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 
 const resetDateFormatter = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -10,7 +10,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api-client';
 import { formatPounds } from '@/web/lib/format';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { CheckoutSession } from '../../membership.schema';
 import { useCheckoutSession } from '../api/get-checkout-session';
 import { membershipKeys } from '../api/get-membership-status';

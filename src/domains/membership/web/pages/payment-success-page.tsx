@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { formatPounds } from '@/web/lib/format';
 import { membershipTierOf } from '@/web/lib/premium';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import {
   PAYMENT_SUCCESS_REDIRECT_MS,
   PREMIUM_PRICE,

@@ -12,7 +12,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { formatLongDate } from '@/web/lib/format';
 import { membershipTierOf } from '@/web/lib/premium';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { REFUND_WINDOW_DAYS } from '../../membership.constants';
 import type { UpgradeResponse } from '../../membership.schema';
 import { membershipKeys } from '../api/get-membership-status';

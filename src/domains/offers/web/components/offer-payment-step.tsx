@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { CardPaymentStep } from '@/domains/payments/web/components/card-payment-step';
 import { useToast } from '@/web/components/ui/toast';
 import { formatPounds } from '@/web/lib/format';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { useSyncOffer } from '../api/sync-offer';
 import { formatOptionPeriod } from '../lib/offer-display';

@@ -3,7 +3,7 @@ import { Download, Eye } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { formatPounds, formatShortDate } from '@/web/lib/format';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';

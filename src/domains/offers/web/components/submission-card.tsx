@@ -4,7 +4,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { formatPounds, formatShortDate } from '@/web/lib/format';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { formatOptionPeriod } from '../lib/offer-display';
 import { resumePaymentPath } from '../lib/resume-payment';

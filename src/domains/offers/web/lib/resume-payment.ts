@@ -1,4 +1,4 @@
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import type { CreateOfferResponse } from '../../offers.schema';
 
 /** The submit-offer page opened on the payment step of an existing offer. */

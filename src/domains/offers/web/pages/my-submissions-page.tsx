@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { isUnauthorizedError } from '@/web/lib/api-client';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { useMySubmissions } from '../api/get-my-submissions';
 import { SubmissionCard } from '../components/submission-card';
 import { SubmissionCounters } from '../components/submission-counters';

@@ -12,7 +12,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { isUnauthorizedError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { useMySubmissions } from '../api/get-my-submissions';
 import { PerformanceStats } from '../components/performance-stats';
 import { RecentSubmissions } from '../components/recent-submissions';

@@ -18,7 +18,7 @@ import { useToast } from '@/web/components/ui/toast';
 import { ApiError, isUnauthorizedError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { paths } from '@/web/paths';
+import { paths } from '@/shared/paths';
 import { OFFER_MESSAGES, idFromParam, type CreateOfferResponse } from '../../offers.schema';
 import { isNotAwaitingPayment, useResumeOfferPayment } from '../api/resume-offer-payment';
 import { OfferForm } from '../components/offer-form';

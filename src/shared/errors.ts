@@ -1,8 +1,14 @@
-/** The one error vocabulary of the API (STYLE.md 5). */
+import { z } from 'zod';
+
+/**
+ * The one error vocabulary of the API (STYLE.md 5): a code, the HTTP status it maps to, and a
+ * message a person may read. Server and browser both import this file.
+ */
 export const ERROR_STATUS = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
   LIMIT_REACHED: 403,
   UPGRADE_REQUIRED: 403,
@@ -11,12 +17,48 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
-  PAYMENT_FAILED: 402,
-  PROVIDER_UNAVAILABLE: 503,
   INTERNAL: 500,
+  PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/**
+ * Every error body: `{message, code, fields?}` plus room-specific extras (the view limit's
+ * `upgradeRequired` and `resetDate`), hence loose.
+ */
+export const ErrorBodySchema = z.looseObject({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+
+/** Response schemas for a route's error statuses: `response: {200: X, ...errorResponses(400, 404)}`. */
+export function errorResponses<S extends ErrorStatus>(
+  ...statuses: S[]
+): Record<S, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<
+    S,
+    typeof ErrorBodySchema
+  >;
+}
+
+/** What the browser makes of any error answer: the body when it has our shape, else nothing. */
+export function parseErrorBody(body: unknown): Partial<ErrorBody> & Record<string, unknown> {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+    return { message: (body as { message: string }).message };
+  }
+  return {};
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && value in ERROR_STATUS;
 
 export interface AppErrorOptions {
   fields?: Record<string, string>;
@@ -49,8 +91,6 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'You are not allowed to do that') =>
   new AppError('FORBIDDEN', message);
-export const unauthenticated = (message = 'Unauthorised - please sign in') =>
-  new AppError('UNAUTHENTICATED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const validation = (message: string, fields?: Record<string, string>) =>
   new AppError('VALIDATION', message, { fields });
