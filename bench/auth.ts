@@ -11,7 +11,7 @@ import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { users } from '@/domains/accounts/server/accounts.tables';
-import { ARGON2_PARAMS, hashPassword, verifyPassword } from '@/domains/accounts/server/password';
+import { ARGON2_PARAMS, hashPassword, verifyPassword } from '@/domains/accounts/server';
 
 const { values } = parseArgs({
   options: {

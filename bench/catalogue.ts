@@ -22,8 +22,9 @@ import { openDatabase, type Database } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from '@/server/plugins/session';
 import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
-import { sessions, users } from '@/domains/accounts/server/accounts.tables';
-import { hashPassword } from '@/domains/accounts/server/password';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { sessions } from '@/server/plugins/session.tables';
+import { hashPassword } from '@/domains/accounts/server';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { listings } from '@/domains/listings/server/listings.tables';
 

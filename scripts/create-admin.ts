@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { bootstrapAdmin } from '@/domains/accounts/server/bootstrap-admin';
+import { bootstrapAdmin } from '@/domains/accounts/server';
 
 const ArgsSchema = z.object({
   email: z.email({ error: '--email must be an email address' }),

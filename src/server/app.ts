@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -13,8 +14,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@/shared/errors';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { createLoggerOptions } from './logger';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
@@ -23,23 +26,17 @@ import { spaPlugin } from './plugins/spa';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
-import { createPaymentProvider } from '@/domains/payments/server/create-payment-provider';
-import type { PaymentProvider } from '@/domains/payments/server/payment-provider';
-import { accountsRoutes } from '@/domains/accounts/server/accounts.routes';
-import { listingsRoutes } from '@/domains/listings/server/listings.routes';
-import { favouritesRoutes } from '@/domains/favourites/server/favourites.routes';
-import { membershipRoutes } from '@/domains/membership/server/membership.routes';
-import { trackingRoutes } from '@/domains/tracking/server/tracking.routes';
-import { coverRoutes } from '@/domains/listings/server/covers.routes';
-import { offersRoutes } from '@/domains/offers/server/offers.routes';
-import { syncOfferPayment } from '@/domains/offers/server/sync-offer-payment';
-import { offerJobs } from '@/domains/offers/server/offer-jobs';
-import { paymentsRoutes } from '@/domains/payments/server/payments.routes';
-import { createJobRunner } from './jobs/job-runner';
-import { syncMembershipPayment } from '@/domains/membership/server/sync-membership-payment';
-import { handleMembershipStripeEvent } from '@/domains/membership/server/handle-membership-stripe-event';
-import { membershipJobs } from '@/domains/membership/server/membership-jobs';
-import { adminRoutes } from '@/domains/admin/server/admin.routes';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import type { RoomModule, RoomRoutesOptions } from './room-module';
+import { createPaymentProvider, type PaymentProvider } from '@/domains/payments/server';
+import { accountsRoom } from '@/domains/accounts/server';
+import { listingsRoom } from '@/domains/listings/server';
+import { favouritesRoom } from '@/domains/favourites/server';
+import { membershipRoom } from '@/domains/membership/server';
+import { trackingRoom } from '@/domains/tracking/server';
+import { offersRoom } from '@/domains/offers/server';
+import { paymentsRoom } from '@/domains/payments/server';
+import { adminRoom } from '@/domains/admin/server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +45,8 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: Storage;
     payments: PaymentProvider;
+    /** Every room's scheduled work (main.ts runs their start-up work after listening). */
+    jobs: JobRunner;
   }
 }
 
@@ -59,18 +58,42 @@ export interface BuildAppOptions {
   /** Folder of the built SPA (default `dist/web`); tests point it at a fixture. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to check what is logged. */
+  logStream?: DestinationStream;
 }
 
-/** The one explicit list of rooms the API is made of (STYLE.md: no autoload magic). */
-const domainRoutes = [
-  accountsRoutes,
-  listingsRoutes,
-  favouritesRoutes,
-  membershipRoutes,
-  trackingRoutes,
-  offersRoutes,
-  adminRoutes,
+/**
+ * The one explicit list of rooms the app is made of (STYLE.md: no autoload magic). Adding a
+ * room is one line here; everything it brings (routes, public paths, jobs, payment and Stripe
+ * event handlers) comes through its front door, src/domains/<room>/server/index.ts.
+ */
+const rooms: readonly RoomModule[] = [
+  accountsRoom,
+  listingsRoom,
+  favouritesRoom,
+  membershipRoom,
+  trackingRoom,
+  offersRoom,
+  paymentsRoom,
+  adminRoom,
 ];
+
+/** What all rooms contribute that one room acts on (the payments room dispatches to these). */
+function collectRoomRoutesOptions(list: readonly RoomModule[]): RoomRoutesOptions {
+  const paymentHandlers: RoomRoutesOptions['paymentHandlers'] = {};
+  for (const room of list) {
+    for (const [kind, handler] of Object.entries(room.paymentHandlers ?? {})) {
+      // Two rooms claiming one kind of payment is a wiring mistake: fail at boot, not later.
+      if (paymentHandlers[kind]) throw new Error(`two rooms handle payments of kind '${kind}'`);
+      paymentHandlers[kind] = handler;
+    }
+  }
+  return {
+    paymentHandlers,
+    stripeEventHandlers: list.flatMap((room) => room.stripeEventHandlers ?? []),
+    accountDeletionSteps: list.flatMap((room) => room.accountDeletion ?? []),
+  };
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -78,14 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
-          },
+        : createLoggerOptions({ level: config.logLevel, stream: options.logStream }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming)
@@ -111,6 +127,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // An API answer to a signed-in request is that person's data: no browser or shared cache
+  // may keep it (issue 10, finding 7). Signed out, an endpoint's own caching (the public home
+  // page figures) stands; any answer without one is not stored either.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.user || !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   await app.register(errorHandlerPlugin);
@@ -158,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     {
       schema: {
         tags: ['platform'],
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses(500) },
       },
     },
     async () => {
@@ -168,32 +193,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  for (const routes of domainRoutes) {
-    await app.register(routes, { prefix: '/api' });
+  const roomRoutesOptions = collectRoomRoutesOptions(rooms);
+  for (const room of rooms) {
+    if (room.routes) await app.register(room.routes, { prefix: '/api', ...roomRoutesOptions });
+    // Public paths outside /api (the spec keeps /images/... URLs as they are).
+    if (room.publicRoutes) await app.register(room.publicRoutes);
   }
-  // What a payment's new state means for each room that takes money (by metadata.kind).
-  await app.register(paymentsRoutes, {
-    prefix: '/api',
-    handlers: {
-      offer: syncOfferPayment,
-      membership: syncMembershipPayment,
-    },
-    stripeEventHandlers: [handleMembershipStripeEvent],
-  });
 
-  // Scheduled work (deadlines, reconciliation); safe with several instances. Off in tests,
-  // which run jobs by hand.
+  // Scheduled work (deadlines, reconciliation, renewals); safe with several instances. Off in
+  // tests, which run jobs by hand.
   const jobRunner = createJobRunner({
     log: app.log,
-    jobs: [...offerJobs(app), ...membershipJobs(app)],
+    jobs: rooms.flatMap((room) => room.jobs?.(app) ?? []),
   });
+  app.decorate('jobs', jobRunner);
   app.addHook('onReady', async () => {
     if (config.env !== 'test') jobRunner.start();
   });
   app.addHook('onClose', async () => jobRunner.stop());
-
-  // Generated cover art lives outside /api: the spec keeps /images/... URLs as public paths.
-  await app.register(coverRoutes);
 
   if (options.serveWeb !== false) {
     await app.register(spaPlugin, { webRoot: options.webRoot });

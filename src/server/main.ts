@@ -5,8 +5,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
-import { bootstrapAdmin } from '@/domains/accounts/server/bootstrap-admin';
-import { reconcileOffers } from '@/domains/offers/server/reconcile-offers';
+import { bootstrapAdmin } from '@/domains/accounts/server';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -48,13 +47,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
 
-  // Offer provider calls whose outcome the last run never saw (a crash, a timeout) are made
-  // again with their own idempotency keys, and offers brought to the provider's truth.
-  try {
-    app.log.info(await reconcileOffers(app), 'offer reconciliation done');
-  } catch (error) {
-    app.log.error({ err: error }, 'offer reconciliation failed; the scheduled job retries it');
-  }
+  // What the last run left half done (e.g. offer provider calls whose outcome a crash never
+  // saw): each room's jobs say what to finish at start; failures are retried by the timers.
+  await app.jobs.runStartTasks();
 }
 
 main().catch((error: unknown) => {

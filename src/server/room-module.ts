@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Job } from './jobs/job-runner';
 import type { PaymentHandler, StripeEventHandler } from '@/domains/payments/server';
+import type { AccountDeletionStep } from '@/domains/accounts/server';
 
 /**
  * What app.ts hands every room's `routes` plugin as its options: what all rooms together
@@ -14,6 +15,8 @@ export interface RoomRoutesOptions {
   paymentHandlers: Record<string, PaymentHandler>;
   /** Every room's `stripeEventHandlers`, concatenated in the order rooms are listed. */
   stripeEventHandlers: StripeEventHandler[];
+  /** Every room's `accountDeletion`, in the order rooms are listed (accounts runs them). */
+  accountDeletionSteps: AccountDeletionStep[];
 }
 
 /** A room's routes plugin: it may ignore the options (most do). */
@@ -39,4 +42,9 @@ export interface RoomModule {
   paymentHandlers?: Record<string, PaymentHandler>;
   /** Stripe events that are not about one PaymentIntent (Checkout, subscriptions...). */
   stripeEventHandlers?: StripeEventHandler[];
+  /**
+   * What the room settles and erases when an account is deleted (its holds, listings,
+   * favourites...): accounts' deleteAccount runs every room's step (decision 007).
+   */
+  accountDeletion?: AccountDeletionStep;
 }

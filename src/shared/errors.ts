@@ -1,4 +1,8 @@
-import { z } from 'zod';
+// The zod schema has a file of its own so the browser's parser below does not bring zod to
+// the first page load (bench/bundle.mjs): only routes that use the schema load it.
+import { ErrorBodySchema, type ErrorBody } from './error-body-schema';
+
+export { ErrorBodySchema, type ErrorBody };
 
 /**
  * The one error vocabulary of the API (STYLE.md 5): a code, the HTTP status it maps to, and a
@@ -24,17 +28,6 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/**
- * Every error body: `{message, code, fields?}` plus room-specific extras (the view limit's
- * `upgradeRequired` and `resetDate`), hence loose.
- */
-export const ErrorBodySchema = z.looseObject({
-  message: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** Response schemas for a route's error statuses: `response: {200: X, ...errorResponses(400, 404)}`. */
@@ -47,15 +40,22 @@ export function errorResponses<S extends ErrorStatus>(
   >;
 }
 
-/** What the browser makes of any error answer: the body when it has our shape, else nothing. */
+/**
+ * What the browser makes of any error answer: the body when it has our shape (what
+ * ErrorBodySchema accepts), else its message alone, else nothing. Written without zod, for
+ * the reason above.
+ */
 export function parseErrorBody(body: unknown): Partial<ErrorBody> & Record<string, unknown> {
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-    return { message: (body as { message: string }).message };
-  }
-  return {};
+  if (!isRecord(body) || typeof body.message !== 'string') return {};
+  const { message, code, fields } = body;
+  const hasFields =
+    fields === undefined ||
+    (isRecord(fields) && Object.values(fields).every((value) => typeof value === 'string'));
+  return typeof code === 'string' && hasFields ? { ...body, message, code } : { message };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && value in ERROR_STATUS;

@@ -1,85 +1,61 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { accountsPages } from '@/domains/accounts/web';
+import { legalPages } from '@/domains/legal/web';
+import { listingsPages } from '@/domains/listings/web';
+import { membershipPages } from '@/domains/membership/web';
+import { offersPages } from '@/domains/offers/web';
+import { paths } from '@/shared/paths';
 import { AppHydrateFallback, AppLayout } from './shell/app-layout';
 import { RequireAuth } from './shell/require-auth';
 import { RouteErrorScreen } from './shell/error-screen';
-import { paths } from '@/shared/paths';
 
-/** Code-split pages: each route loads its own chunk so the home page stays small. */
+/**
+ * Code-split pages: each route loads its own chunk so the home page stays small. A room's
+ * own pages come through its front door; pages that compose rooms live in ./pages.
+ */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+// Patterns for the paths that take a parameter, from the same builders the links use.
+// checkout() encodes its argument, so its parameter is appended to the empty form.
+const listingPattern = paths.listing(':id');
+const listingAliasPattern = paths.listingAlias(':id');
+const submitOfferPattern = paths.submitOffer(':listingId');
+const checkoutPattern = `${paths.checkout('')}:sessionId`;
+
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('@/domains/listings/web/pages/home-page')) },
-  { path: paths.join, lazy: page(() => import('@/domains/accounts/web/pages/join-page')) },
-  { path: paths.auth, lazy: page(() => import('@/domains/accounts/web/pages/auth-page')) },
+  { index: true, lazy: page(listingsPages.home) },
+  { path: paths.join, lazy: page(accountsPages.join) },
+  { path: paths.auth, lazy: page(accountsPages.auth) },
   { path: paths.login, element: <Navigate to={paths.auth} replace /> },
-  {
-    path: paths.verifyEmail,
-    lazy: page(() => import('@/domains/accounts/web/pages/verify-email-page')),
-  },
-  {
-    path: paths.resetPassword,
-    lazy: page(() => import('@/domains/accounts/web/pages/reset-password-page')),
-  },
-  // The catalogue and listing pages handle logged-out visitors themselves (toast, then /login).
-  { path: paths.listings, lazy: page(() => import('@/domains/listings/web/pages/catalogue-page')) },
-  {
-    path: '/listings/:id',
-    lazy: page(() => import('@/domains/listings/web/pages/listing-detail-page')),
-  },
-  {
-    path: '/listing/:id',
-    lazy: page(() => import('@/domains/listings/web/pages/listing-detail-page')),
-  },
-  { path: paths.terms, lazy: page(() => import('@/domains/legal/web/pages/terms-page')) },
-  { path: paths.termsAlias, lazy: page(() => import('@/domains/legal/web/pages/terms-page')) },
-  { path: paths.privacy, lazy: page(() => import('@/domains/legal/web/pages/privacy-page')) },
-  { path: paths.privacyAlias, lazy: page(() => import('@/domains/legal/web/pages/privacy-page')) },
-  { path: paths.cookies, lazy: page(() => import('@/domains/legal/web/pages/cookie-policy-page')) },
-  { path: paths.disclaimer, lazy: page(() => import('@/domains/legal/web/pages/disclaimer-page')) },
-  // Checkout returns here (Stripe's success_url); it only reads the membership status.
-  {
-    path: paths.paymentSuccess,
-    lazy: page(() => import('@/domains/membership/web/pages/payment-success-page')),
-  },
+  { path: paths.verifyEmail, lazy: page(accountsPages.verifyEmail) },
+  { path: paths.resetPassword, lazy: page(accountsPages.resetPassword) },
+  // The catalogue and listing pages handle logged-out visitors themselves (toast, then sign in).
+  { path: paths.listings, lazy: page(() => import('./pages/catalogue-page')) },
+  { path: listingPattern, lazy: page(() => import('./pages/listing-detail-page')) },
+  { path: listingAliasPattern, lazy: page(() => import('./pages/listing-detail-page')) },
+  { path: paths.terms, lazy: page(legalPages.terms) },
+  { path: paths.termsAlias, lazy: page(legalPages.terms) },
+  { path: paths.privacy, lazy: page(legalPages.privacy) },
+  { path: paths.privacyAlias, lazy: page(legalPages.privacy) },
+  { path: paths.cookies, lazy: page(legalPages.cookies) },
+  { path: paths.disclaimer, lazy: page(legalPages.disclaimer) },
+  // Checkout returns here (Stripe's success_url); it shows only the visitor's own payment.
+  { path: paths.paymentSuccess, lazy: page(membershipPages.paymentSuccess) },
 ];
 
 const protectedRoutes: RouteObject[] = [
-  { path: paths.upgrade, lazy: page(() => import('@/domains/membership/web/pages/upgrade-page')) },
-  {
-    path: paths.membership,
-    lazy: page(() => import('@/domains/membership/web/pages/upgrade-page')),
-  },
-  {
-    path: '/checkout/:sessionId',
-    lazy: page(() => import('@/domains/membership/web/pages/checkout-page')),
-  },
-  { path: paths.profile, lazy: page(() => import('@/domains/accounts/web/pages/profile-page')) },
-  {
-    path: paths.completeProfile,
-    lazy: page(() => import('@/domains/accounts/web/pages/complete-profile-page')),
-  },
-  {
-    path: paths.editAccount,
-    lazy: page(() => import('@/domains/accounts/web/pages/edit-account-page')),
-  },
-  {
-    path: paths.securitySettings,
-    lazy: page(() => import('@/domains/accounts/web/pages/security-settings-page')),
-  },
-  {
-    path: '/submit-offer/:listingId',
-    lazy: page(() => import('@/domains/offers/web/pages/submit-offer-page')),
-  },
-  {
-    path: paths.mySubmissions,
-    lazy: page(() => import('@/domains/offers/web/pages/my-submissions-page')),
-  },
-  {
-    path: paths.producerDashboard,
-    lazy: page(() => import('@/domains/offers/web/pages/producer-dashboard-page')),
-  },
+  { path: paths.upgrade, lazy: page(membershipPages.upgrade) },
+  { path: paths.membership, lazy: page(membershipPages.upgrade) },
+  { path: checkoutPattern, lazy: page(membershipPages.checkout) },
+  { path: paths.profile, lazy: page(() => import('./pages/profile-page')) },
+  { path: paths.completeProfile, lazy: page(accountsPages.completeProfile) },
+  { path: paths.editAccount, lazy: page(accountsPages.editAccount) },
+  { path: paths.securitySettings, lazy: page(accountsPages.securitySettings) },
+  { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
+  { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
+  { path: paths.producerDashboard, lazy: page(() => import('./pages/producer-dashboard-page')) },
 ];
 
 export const routes: RouteObject[] = [

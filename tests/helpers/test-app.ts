@@ -6,7 +6,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import type { Database, DatabaseHandle } from '@/server/db/client';
 import { users, type NewUserRow, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { hashPassword } from '@/domains/accounts/server/password';
+import { hashPassword } from '@/domains/accounts/server';
 import { getWorkerDatabase, resetDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -117,7 +117,7 @@ export async function login(testApp: TestApp, email: string, password: string): 
  */
 export async function signIn(testApp: TestApp, userId: number): Promise<string> {
   const { randomBytes } = await import('node:crypto');
-  const { sessions } = await import('@/domains/accounts/server/accounts.tables');
+  const { sessions } = await import('@/server/plugins/session.tables');
   const { hashSessionToken, SESSION_COOKIE, SESSION_TTL_MS } =
     await import('@/server/plugins/session');
   const token = randomBytes(32).toString('base64url');

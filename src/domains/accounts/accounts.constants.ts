@@ -13,10 +13,6 @@ export const HOW_DID_YOU_HEAR_OPTIONS = [
 ] as const;
 export type HowDidYouHear = (typeof HOW_DID_YOU_HEAR_OPTIONS)[number];
 
-/** Agent verification states; an application starts 'pending' (shown as 'Pending Review'). */
-export const AGENT_VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type AgentVerificationStatus = (typeof AGENT_VERIFICATION_STATUSES)[number];
-
 export const ACCOUNT_LIMITS = {
   usernameMin: 3,
   usernameMax: 30,

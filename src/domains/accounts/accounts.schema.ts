@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { safeString } from '@/shared/text';
+import { MembershipTierSchema } from '@/shared/roles';
 import { ACCOUNT_LIMITS as L, HOW_DID_YOU_HEAR_OPTIONS } from './accounts.constants';
-
-export const ROLES = ['producer', 'agent', 'admin'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-export const MEMBERSHIP_TIERS = ['free', 'premium'] as const;
-export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
 
 /** The signed-in user as the browser sees it (never the password hash). */
 export const CurrentUserSchema = z.object({
@@ -16,7 +11,7 @@ export const CurrentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: z.string(),
-  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  membershipTier: MembershipTierSchema,
   profileImageUrl: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   address: z.string().nullable(),
@@ -53,29 +48,25 @@ function isHttpUrl(value: string): boolean {
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 function emailField(message: string) {
-  return z
-    .string({ error: 'Email is required' })
+  return safeString({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .max(L.emailMax, tooLong('Email', L.emailMax))
     .pipe(z.email(message));
 }
 
-const firstNameField = z
-  .string({ error: 'First name is required' })
+const firstNameField = safeString({ error: 'First name is required' })
   .trim()
   .min(1, 'First name is required')
   .max(L.nameMax, tooLong('First name', L.nameMax));
 
-const lastNameField = z
-  .string({ error: 'Last name is required' })
+const lastNameField = safeString({ error: 'Last name is required' })
   .trim()
   .min(1, 'Last name is required')
   .max(L.nameMax, tooLong('Last name', L.nameMax));
 
 /** Public handle; letters, digits, dots, hyphens and underscores keep it safe to show and link. */
-const usernameField = z
-  .string({ error: 'Username is required' })
+const usernameField = safeString({ error: 'Username is required' })
   .trim()
   .min(L.usernameMin, 'Username must be at least 3 characters')
   .max(L.usernameMax, 'Username must be less than 30 characters')
@@ -90,12 +81,11 @@ const newPasswordField = z
   .max(L.passwordMax, tooLong('Password', L.passwordMax));
 
 function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, tooLong(label, max)).optional();
+  return safeString().trim().max(max, tooLong(label, max)).optional();
 }
 
 function optionalUrl(message: string) {
-  return z
-    .string()
+  return safeString()
     .trim()
     .max(L.urlMax, tooLong('Link', L.urlMax))
     .refine((v) => v === '' || isHttpUrl(v), message)
@@ -110,6 +100,20 @@ const howDidYouHearOptional = z
     error: 'Please select how you heard about us',
   })
   .optional();
+
+/**
+ * The profile questions that sign-up and edit account leave optional (complete profile asks
+ * them as required). The IMDB link's message differs between the two forms in the spec.
+ */
+function optionalProfileFields(imdbLinkMessage: string) {
+  return {
+    phoneNumber: optionalText('Phone number', L.phoneMax),
+    address: optionalText('Address', L.addressMax),
+    imdbPageLink: optionalUrl(imdbLinkMessage),
+    whatAreYouLookingFor: optionalText('This answer', L.lookingForMax),
+    howDidYouHearAboutUs: howDidYouHearOptional,
+  };
+}
 
 const acceptedLegalTermsField = z
   .boolean({ error: 'You must accept the terms and conditions' })
@@ -142,11 +146,7 @@ const signUpBase = {
     .min(L.passwordMin, 'Password must be at least 8 characters')
     .max(L.passwordMax, tooLong('Password', L.passwordMax)),
   acceptedLegalTerms: acceptedLegalTermsField,
-  phoneNumber: optionalText('Phone number', L.phoneMax),
-  address: optionalText('Address', L.addressMax),
-  imdbPageLink: optionalUrl('Please provide a valid IMDB URL'),
-  whatAreYouLookingFor: optionalText('This answer', L.lookingForMax),
-  howDidYouHearAboutUs: howDidYouHearOptional,
+  ...optionalProfileFields('Please provide a valid IMDB URL'),
 };
 
 export const ProducerSignUpSchema = z
@@ -163,13 +163,11 @@ export const AgentSignUpSchema = z
   .object({
     ...signUpBase,
     role: z.literal('agent'),
-    companyName: z
-      .string({ error: 'Agency name is required' })
+    companyName: safeString({ error: 'Agency name is required' })
       .trim()
       .min(1, 'Agency name is required')
       .max(L.companyNameMax, tooLong('Agency name', L.companyNameMax)),
-    agencyWebsite: z
-      .string({ error: 'Please enter a valid website URL' })
+    agencyWebsite: safeString({ error: 'Please enter a valid website URL' })
       .trim()
       .max(L.urlMax, tooLong('Website', L.urlMax))
       .refine(isHttpUrl, 'Please enter a valid website URL'),
@@ -179,8 +177,7 @@ export const AgentSignUpSchema = z
       .int('Years in business must be a whole number')
       .min(0, 'Years in business must be positive')
       .max(L.agencyYearsMax, `Years in business must be at most ${L.agencyYearsMax}`),
-    agencyClientList: z
-      .string({ error: 'Please provide details about your client list' })
+    agencyClientList: safeString({ error: 'Please provide details about your client list' })
       .trim()
       .min(L.agencyClientListMin, 'Please provide details about your client list')
       .max(L.agencyClientListMax, tooLong('Client list', L.agencyClientListMax)),
@@ -230,8 +227,7 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 /** Spec: email required and non-blank (no format rule). */
 export const ResendVerificationSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
+  email: safeString({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .max(L.emailMax, tooLong('Email', L.emailMax)),
@@ -240,6 +236,7 @@ export type ResendVerification = z.infer<typeof ResendVerificationSchema>;
 
 export const ResetPasswordSchema = z
   .object({
+    // Hashed before any query (never stored as sent), so it keeps the link's own message.
     token: z
       .string({ error: 'This password reset link is invalid or has expired.' })
       .min(1, 'This password reset link is invalid or has expired.')
@@ -257,19 +254,18 @@ export const CompleteProfileSchema = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   username: usernameField,
-  address: z
-    .string({ error: 'Please provide a complete address' })
+  address: safeString({ error: 'Please provide a complete address' })
     .trim()
     .min(L.addressMin, 'Please provide a complete address')
     .max(L.addressMax, tooLong('Address', L.addressMax)),
-  phoneNumber: z
-    .string({ error: 'Please provide a valid phone number' })
+  phoneNumber: safeString({ error: 'Please provide a valid phone number' })
     .trim()
     .min(L.phoneMin, 'Please provide a valid phone number')
     .max(L.phoneMax, tooLong('Phone number', L.phoneMax)),
   imdbPageLink: optionalUrl('Please provide a valid IMDB URL'),
-  whatAreYouLookingFor: z
-    .string({ error: 'Please tell us what you are looking for (at least 20 characters)' })
+  whatAreYouLookingFor: safeString({
+    error: 'Please tell us what you are looking for (at least 20 characters)',
+  })
     .trim()
     .min(L.lookingForMin, 'Please tell us what you are looking for (at least 20 characters)')
     .max(L.lookingForMax, tooLong('This answer', L.lookingForMax)),
@@ -284,11 +280,7 @@ export const EditAccountSchema = z.object({
   lastName: lastNameField,
   email: emailField('Invalid email address'),
   username: usernameField,
-  phoneNumber: optionalText('Phone number', L.phoneMax),
-  address: optionalText('Address', L.addressMax),
-  imdbPageLink: optionalUrl('Must be a valid URL'),
-  whatAreYouLookingFor: optionalText('This answer', L.lookingForMax),
-  howDidYouHearAboutUs: howDidYouHearOptional,
+  ...optionalProfileFields('Must be a valid URL'),
   companyName: optionalText('Company name', L.companyNameMax),
 });
 export type EditAccount = z.infer<typeof EditAccountSchema>;
@@ -343,3 +335,19 @@ export const EditAccountResponseSchema = z.object({
   message: z.string().nullable(),
 });
 export type EditAccountResponse = z.infer<typeof EditAccountResponseSchema>;
+
+/**
+ * The profile fields that sign-up, complete profile and edit account all write (the server
+ * maps them to columns in one place: accounts/server/profile-columns.ts).
+ */
+export type ProfileFields = Pick<
+  EditAccount,
+  | 'firstName'
+  | 'lastName'
+  | 'username'
+  | 'phoneNumber'
+  | 'address'
+  | 'imdbPageLink'
+  | 'whatAreYouLookingFor'
+  | 'howDidYouHearAboutUs'
+>;

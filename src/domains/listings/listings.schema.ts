@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '@/shared/text';
 import { RIGHTS } from './listings.constants';
 
 /** Pounds as a numeric string with two decimals ("25000.00"), as DESIGN.md fixes. */
@@ -129,9 +130,9 @@ export function splitList(value: string): string[] {
  * Messages here are the ones a caller sees for a bad parameter (400).
  */
 export const ListListingsQuerySchema = z.object({
-  search: z.string().max(500, { error: 'Search must be at most 500 characters' }).optional(),
-  medium: z.string().max(100, { error: 'medium must be at most 100 characters' }).optional(),
-  genre: z.string().max(100, { error: 'genre must be at most 100 characters' }).optional(),
+  search: safeString().max(500, { error: 'Search must be at most 500 characters' }).optional(),
+  medium: safeString().max(100, { error: 'medium must be at most 100 characters' }).optional(),
+  genre: safeString().max(100, { error: 'genre must be at most 100 characters' }).optional(),
   priceRange: z
     .enum(['under-50k', '50k-100k', '100k-500k', 'over-500k'], {
       error: 'priceRange must be one of under-50k, 50k-100k, 100k-500k, over-500k',
@@ -144,14 +145,15 @@ export const ListListingsQuerySchema = z.object({
     .optional(),
   featured: z.enum(['true', 'false']).optional(),
   status: z.enum(['available', 'optioned', 'sold']).optional(),
-  rights: z
-    .string()
+  rights: safeString()
     .max(200, { error: 'rights must be at most 200 characters' })
     .refine((value) => splitList(value).every((right) => RIGHT_VALUES.has(right)), {
       error: `rights must be a comma-separated list of ${RIGHTS.join(', ')}`,
     })
     .optional(),
-  territory: z.string().max(200, { error: 'territory must be at most 200 characters' }).optional(),
+  territory: safeString()
+    .max(200, { error: 'territory must be at most 200 characters' })
+    .optional(),
   exclusivity: z.enum(['exclusive', 'non-exclusive', 'first-look']).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -180,14 +182,8 @@ export const ListListingsResponseSchema = z.object({
 });
 export type ListListingsResponse = z.infer<typeof ListListingsResponseSchema>;
 
-/** `:id` of /api/listings/:id and /api/favorites/:id; a non-numeric id is simply not found. */
+/**
+ * `:id` of /api/listings/:id and /api/favorites/:id, read with `parseId` ('@/shared/ids'): a
+ * value that is not a listing number is simply not found.
+ */
 export const ListingIdParamsSchema = z.object({ id: z.string() });
-
-const MAX_INT4 = 2_147_483_647;
-
-/** The listing number in a path segment, or null when it cannot name a listing (→ 404). */
-export function listingIdFromParam(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_INT4 ? id : null;
-}

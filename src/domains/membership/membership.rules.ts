@@ -2,7 +2,7 @@
  * THE premium rule, in one pure module that the server's gate and the browser's prompts both
  * import (STYLE.md 2): what a premium membership unlocks, and who has it. No server imports.
  */
-import type { MembershipTier } from './membership.constants';
+import type { MembershipTier } from '@/shared/roles';
 
 /** What premium unlocks (part 1 sections 1 and 6, part 2 section 6). */
 export const PREMIUM_FEATURES = {

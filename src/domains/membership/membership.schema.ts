@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MEMBERSHIP_TIERS } from './membership.constants';
+import { safeString } from '@/shared/text';
+import { IdParamSchema } from '@/shared/ids';
+import { MembershipTierSchema } from '@/shared/roles';
 
 /** A calendar date, 'YYYY-MM-DD' (the first day of the next UK month for resets). */
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -9,7 +11,7 @@ export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * `remaining: null` and `monthlyListingViews: 'unlimited'`; the free tier has numbers.
  */
 export const MembershipStatusSchema = z.object({
-  tier: z.enum(MEMBERSHIP_TIERS),
+  tier: MembershipTierSchema,
   usage: z.object({
     /** Different listings opened this UK calendar month. */
     listingViews: z.number().int().min(0),
@@ -78,7 +80,7 @@ export const CheckoutSessionSchema = z.object({
 export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
 
 export const CheckoutSessionParamsSchema = z.object({
-  sessionId: z.string().min(1).max(200),
+  sessionId: safeString().min(1).max(200),
 });
 
 /** PATCH /api/membership/auto-renew. */
@@ -104,13 +106,14 @@ export type UpgradeRequiredError = z.infer<typeof UpgradeRequiredErrorSchema>;
 
 /** POST /api/admin/users/{userId}/refund-membership. */
 export const RefundMembershipParamsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  /** Read with parseId: a value that is no id gets the same 404 as an unknown user. */
+  userId: IdParamSchema,
 });
 
 export const RefundMembershipResponseSchema = z.object({
   message: z.string(),
   userId: z.number().int(),
-  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  membershipTier: MembershipTierSchema,
   refundedAmount: PoundsStringSchema,
   receiptNumber: z.string(),
   refundedAt: z.string(),

@@ -26,9 +26,16 @@ export const HOLD_SAFETY_MARGIN_MS = DAY_MS;
 /** Agent and producer are reminded this long before the deadline. */
 export const REMINDER_BEFORE_MS = DAY_MS;
 
+/**
+ * Every status an offer row holds. Life: awaiting_payment → pending (hold authorised; the
+ * agent sees it) → accepting (our own short claim while the capture is in flight) → accepted
+ * (captured); pending → rejected | cancelled | expired (hold released or lapsed);
+ * awaiting_payment → abandoned | cancelled.
+ */
 export const OFFER_STATUSES = [
   'awaiting_payment',
   'pending',
+  'accepting',
   'accepted',
   'rejected',
   'cancelled',
@@ -37,13 +44,56 @@ export const OFFER_STATUSES = [
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
+/**
+ * What the API and the screens show: 'accepting' reads as pending to both sides until the
+ * money has moved.
+ */
+export const PUBLIC_OFFER_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'accepted',
+  'rejected',
+  'cancelled',
+  'expired',
+  'abandoned',
+] as const satisfies readonly OfferStatus[];
+export type PublicOfferStatus = (typeof PUBLIC_OFFER_STATUSES)[number];
+
 /** Statuses of an offer whose hold is (or may become) live: one per producer per listing. */
-export const OPEN_OFFER_STATUSES = ['awaiting_payment', 'pending'] as const;
+export const OPEN_OFFER_STATUSES = [
+  'awaiting_payment',
+  'pending',
+] as const satisfies readonly OfferStatus[];
+
+/** An offer whose hold may still be live at the provider: open, or its capture in flight. */
+export const LIVE_HOLD_STATUSES = [...OPEN_OFFER_STATUSES, 'accepting'] as const;
+
+/** An offer that options its listing, or is about to: at most one per listing. */
+export const OPTIONING_STATUSES = [
+  'accepting',
+  'accepted',
+] as const satisfies readonly OfferStatus[];
+
+/** Closed without the money moving: the hold was released (or lapsed). */
+export const CLOSED_OFFER_STATUSES = [
+  'rejected',
+  'cancelled',
+  'expired',
+  'abandoned',
+] as const satisfies readonly OfferStatus[];
 
 /** What the agent sees: only offers whose hold was authorised at least once. */
-export const AGENT_VISIBLE_STATUSES = ['pending', 'accepted', 'rejected', 'expired'] as const;
+export const AGENT_VISIBLE_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'expired',
+] as const satisfies readonly PublicOfferStatus[];
 
-export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+/** The rows behind what the agent sees ('accepting' is shown as pending). */
+export const AGENT_VISIBLE_ROW_STATUSES = [...AGENT_VISIBLE_STATUSES, 'accepting'] as const;
+
+export const OFFER_STATUS_LABELS: Record<PublicOfferStatus, string> = {
   awaiting_payment: 'Awaiting Payment',
   pending: 'Pending',
   accepted: 'Accepted',

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { safeString } from '@/shared/text';
 import { ListingCardSchema, PoundsSchema } from '@/domains/listings/listings.schema';
+import { IdParamSchema, parseId } from '@/shared/ids';
+import { poundsToPence } from '@/shared/money';
 import {
   CANCELLATION_REASON_MAX,
   FREE_TEXT_MAX,
   MAX_OFFER_PENCE,
   MIN_OFFER_POUNDS,
-  OFFER_STATUSES,
   OPTION_PERIODS,
+  PUBLIC_OFFER_STATUSES,
   type OptionPeriod,
 } from './offers.constants';
 
@@ -30,34 +33,39 @@ export const OFFER_MESSAGES = {
   onlyProducers: 'Only producers can submit offers.',
 } as const;
 
-/** "25000" or "25000.50" → pence, or null when it is not an amount of pounds. */
-export function offerPriceToPence(value: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+const offerPriceText = z
+  .string({ error: OFFER_MESSAGES.offerPriceRequired })
+  .trim()
+  .min(1, { error: OFFER_MESSAGES.offerPriceRequired });
+
+/** The amount typed, in pounds → pence; or the spec's message for it and null. */
+function readOfferPrice(value: string, ctx: z.RefinementCtx): number | null {
+  const asNumber = Number(value);
+  if (!Number.isFinite(asNumber) || asNumber < MIN_OFFER_POUNDS) {
+    ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMinimum });
+    return null;
+  }
+  const pence = poundsToPence(value);
+  if (pence === null) {
+    ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceFormat });
+    return null;
+  }
+  if (pence > MAX_OFFER_PENCE) {
+    ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMaximum });
+    return null;
+  }
+  return pence;
 }
 
 /** The amount typed into the form: a numeric string of pounds (spec: sent as a string). */
-export const OfferPriceSchema = z
-  .string({ error: OFFER_MESSAGES.offerPriceRequired })
-  .trim()
-  .min(1, { error: OFFER_MESSAGES.offerPriceRequired })
-  .superRefine((value, ctx) => {
-    if (value === '') return;
-    const asNumber = Number(value);
-    if (!Number.isFinite(asNumber) || asNumber < MIN_OFFER_POUNDS) {
-      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMinimum });
-      return;
-    }
-    const pence = offerPriceToPence(value);
-    if (pence === null) {
-      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceFormat });
-      return;
-    }
-    if (pence > MAX_OFFER_PENCE) {
-      ctx.addIssue({ code: 'custom', message: OFFER_MESSAGES.offerPriceMaximum });
-    }
-  });
+export const OfferPriceSchema = offerPriceText.superRefine((value, ctx) => {
+  readOfferPrice(value, ctx);
+});
+
+/** The same field as the server reads it: the pounds string parsed once, into pence. */
+export const OfferPricePenceSchema = offerPriceText.transform(
+  (value, ctx) => readOfferPrice(value, ctx) ?? z.NEVER,
+);
 
 /** 12 | 18 | 24 | 36; a select gives a string, a number input a number: both are fine. */
 export const OptionPeriodSchema = z
@@ -76,8 +84,7 @@ export const OptionPeriodSchema = z
     return period;
   });
 
-const optionalText = z
-  .string()
+const optionalText = safeString()
   .trim()
   .max(FREE_TEXT_MAX, { error: OFFER_MESSAGES.textTooLong })
   .nullish()
@@ -91,8 +98,8 @@ export const CreateOfferBodySchema = z.object({
   listingId: z
     .union([z.number(), z.string()], { error: 'Listing is required' })
     .transform((value, ctx) => {
-      const id = Number(value);
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+      const id = parseId(Number(value));
+      if (id === null) {
         ctx.addIssue({ code: 'custom', message: 'Listing is required' });
         return z.NEVER;
       }
@@ -103,8 +110,7 @@ export const CreateOfferBodySchema = z.object({
   extraRightsRequest: optionalText,
   fundCompetition: z.boolean().default(false),
   fundNotes: optionalText,
-  deckFileUrl: z
-    .string({ error: OFFER_MESSAGES.deckRequired })
+  deckFileUrl: safeString({ error: OFFER_MESSAGES.deckRequired })
     .trim()
     .min(1, { error: OFFER_MESSAGES.deckRequired })
     .max(300, { error: OFFER_MESSAGES.deckRequired }),
@@ -112,17 +118,22 @@ export const CreateOfferBodySchema = z.object({
 export type CreateOfferBodyInput = z.input<typeof CreateOfferBodySchema>;
 export type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 
+/** POST /api/offers as the server reads it: the same body, the price parsed once into pence. */
+export const CreateOfferRequestSchema = CreateOfferBodySchema.extend({
+  offerPrice: OfferPricePenceSchema,
+}).transform(({ offerPrice, ...body }) => ({ ...body, offerPricePence: offerPrice }));
+export type CreateOfferRequest = z.output<typeof CreateOfferRequestSchema>;
+
 /** PATCH /api/offers/{id}/cancel and the cancel dialog (reason with a 500-character counter). */
 export const CancelOfferBodySchema = z.object({
-  cancellationReason: z
-    .string({ error: OFFER_MESSAGES.cancellationReasonRequired })
+  cancellationReason: safeString({ error: OFFER_MESSAGES.cancellationReasonRequired })
     .trim()
     .min(1, { error: OFFER_MESSAGES.cancellationReasonRequired })
     .max(CANCELLATION_REASON_MAX, { error: OFFER_MESSAGES.cancellationReasonMaximum }),
 });
 export type CancelOfferBody = z.infer<typeof CancelOfferBodySchema>;
 
-export const OfferStatusSchema = z.enum(OFFER_STATUSES);
+export const OfferStatusSchema = z.enum(PUBLIC_OFFER_STATUSES);
 
 /** An offer as both sides read it; producer is there for the agent's view. */
 export const OfferSchema = z.object({
@@ -194,16 +205,9 @@ export type AgentListingsResponse = z.infer<typeof AgentListingsResponseSchema>;
 export const DeckUploadResponseSchema = z.object({ deckFileUrl: z.string() });
 export type DeckUploadResponse = z.infer<typeof DeckUploadResponseSchema>;
 
-/** `:id` path segments; a non-numeric id is simply not found (404). */
-export const OfferIdParamsSchema = z.object({ id: z.string() });
-export const AgentIdParamsSchema = z.object({ agentId: z.string() });
-
-/** The path segment as an integer id, or null when it cannot name a row (→ 404). */
-export function idFromParam(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+/** `:id` path segments; a non-numeric id is simply not found (404, read with parseId). */
+export const OfferIdParamsSchema = z.object({ id: IdParamSchema });
+export const AgentIdParamsSchema = z.object({ agentId: IdParamSchema });
 
 /** The download path of a deck, as stored on offers and answered by the upload. */
 export const deckFileUrlFor = (deckId: number) => `/api/uploads/deck/${deckId}`;
@@ -211,5 +215,5 @@ export const deckFileUrlFor = (deckId: number) => `/api/uploads/deck/${deckId}`;
 /** The deck id inside a deckFileUrl, or null when it is not one of ours. */
 export function deckIdFromUrl(url: string): number | null {
   const match = /^\/api\/uploads\/deck\/(\d{1,10})$/.exec(url.trim());
-  return match ? idFromParam(match[1]) : null;
+  return match ? parseId(match[1]) : null;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { safeString } from '@/shared/text';
 
 /** The card form of the local provider (Stripe test-mode cards). */
 export const LocalConfirmBodySchema = z.object({
-  clientSecret: z.string().min(1, { error: 'Payment session is missing' }).max(200),
+  clientSecret: safeString().min(1, { error: 'Payment session is missing' }).max(200),
   cardNumber: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '@/shared/text';
 
 /** Part 1 section 3: what a listing activity can be. */
 export const ACTIVITY_TYPES = [
@@ -12,16 +13,15 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 const MAX_FILTER_LENGTH = 100;
 const filterValue = (name: string) =>
-  z
-    .string()
+  safeString()
     .max(MAX_FILTER_LENGTH, { error: `${name} must be at most ${MAX_FILTER_LENGTH} characters` })
     .optional();
 
 /** POST /api/tracking/search: a catalogue search and how many listings it found. */
 export const TrackSearchBodySchema = z.object({
-  searchQuery: z
-    .string({ error: 'searchQuery must be text' })
-    .max(500, { error: 'searchQuery must be at most 500 characters' }),
+  searchQuery: safeString({ error: 'searchQuery must be text' }).max(500, {
+    error: 'searchQuery must be at most 500 characters',
+  }),
   filters: z
     .object({
       genre: filterValue('genre'),
@@ -59,7 +59,11 @@ export const TrackActivityBodySchema = z.object({
     .min(0, { error: 'timeSpent must not be negative' })
     .max(MAX_TIME_SPENT_SECONDS, { error: 'timeSpent must be at most a day' })
     .optional(),
-  sessionId: z.string().max(100, { error: 'sessionId must be at most 100 characters' }).optional(),
-  userAgent: z.string().max(500, { error: 'userAgent must be at most 500 characters' }).optional(),
+  sessionId: safeString()
+    .max(100, { error: 'sessionId must be at most 100 characters' })
+    .optional(),
+  userAgent: safeString()
+    .max(500, { error: 'userAgent must be at most 500 characters' })
+    .optional(),
 });
 export type TrackActivityBody = z.infer<typeof TrackActivityBodySchema>;

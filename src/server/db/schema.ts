@@ -1,5 +1,8 @@
-// Every table of every domain, for Drizzle's relational queries and drizzle-kit.
+// Every table of every domain and of the platform, for Drizzle's relational queries and
+// drizzle-kit. Only this file (and the seed's and tests' reads) sees them all.
 export * from '@/domains/accounts/server/accounts.tables';
+export * from '@/server/plugins/session.tables';
+export * from '@/server/mail/mail.tables';
 export * from '@/domains/listings/server/listings.tables';
 export * from '@/domains/favourites/server/favourites.tables';
 export * from '@/domains/membership/server/membership.tables';

@@ -59,4 +59,31 @@ describe('[PLATFORM] scheduled job runner', () => {
     expect(runs).toBe(1);
     await expect(runner.runNow('missing')).rejects.toThrow('no job named missing');
   });
+
+  it('runs start-up work once per job that has some, and survives a failing one', async () => {
+    const calls: string[] = [];
+    const runner = createJobRunner({
+      log,
+      jobs: [
+        {
+          name: 'failing',
+          intervalMs: 60_000,
+          run: async () => calls.push('failing run'),
+          atStart: async () => {
+            calls.push('failing start');
+            throw new Error('boom');
+          },
+        },
+        { name: 'plain', intervalMs: 60_000, run: async () => calls.push('plain run') },
+        {
+          name: 'recover',
+          intervalMs: 60_000,
+          run: async () => calls.push('recover run'),
+          atStart: async () => calls.push('recover start'),
+        },
+      ],
+    });
+    await runner.runStartTasks();
+    expect(calls).toEqual(['failing start', 'recover start']);
+  });
 });

@@ -9,6 +9,11 @@ export interface Job {
   name: string;
   intervalMs: number;
   run(): Promise<unknown>;
+  /**
+   * Work to do once when an instance has started (e.g. finish what a crash left half done),
+   * before the first timed run. Its outcome is logged; a failure is left to the timed runs.
+   */
+  atStart?(): Promise<unknown>;
 }
 
 export interface JobRunner {
@@ -17,6 +22,8 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Runs one job now (tests, start-up); resolves when it is done. */
   runNow(name: string): Promise<void>;
+  /** Runs every job's `atStart` work, one after another; never throws. */
+  runStartTasks(): Promise<void>;
 }
 
 /**
@@ -71,6 +78,16 @@ export function createJobRunner(options: { jobs: Job[]; log: FastifyBaseLogger }
       const job = jobs.find((candidate) => candidate.name === name);
       if (!job) throw new Error(`no job named ${name}`);
       await execute(job);
+    },
+    async runStartTasks() {
+      for (const job of jobs) {
+        if (!job.atStart) continue;
+        try {
+          log.info({ job: job.name, result: await job.atStart() }, 'start-up work done');
+        } catch (error) {
+          log.error({ err: error, job: job.name }, 'start-up work failed; the timed runs retry it');
+        }
+      }
     },
   };
 }

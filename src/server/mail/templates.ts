@@ -18,6 +18,8 @@ export interface Layout {
   subject: string;
   greetingName: string;
   paragraphs: string[];
+  /** Label/value rows shown as a table after the paragraphs (a receipt's figures). */
+  rows?: [string, string][];
   action?: { label: string; url: string };
   /** Lines after the button (expiry, "ignore this email"...). */
   after?: string[];
@@ -26,14 +28,26 @@ export interface Layout {
 
 /** Every email shares this frame: the product's name, a greeting, one action, a footer. */
 export function render(layout: Layout): MailContent {
-  const { subject, greetingName, paragraphs, action, after = [], publicUrl } = layout;
+  const { subject, greetingName, paragraphs, rows = [], action, after = [], publicUrl } = layout;
   const greeting = `Hello ${greetingName},`;
   const textParts = [greeting, '', ...paragraphs.flatMap((p) => [p, ''])];
+  if (rows.length > 0) {
+    const width = Math.max(...rows.map(([label]) => label.length));
+    textParts.push(...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`), '');
+  }
   if (action) textParts.push(`${action.label}: ${action.url}`, '');
   textParts.push(...after.flatMap((p) => [p, '']), `— The ${PRODUCT} team`, publicUrl);
 
   const p = (text: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(text)}</p>`;
+  const table = rows.length
+    ? `\n<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb;color:#4b5563;font-weight:normal">${escapeHtml(label)}</th><td style="text-align:right;padding:6px 8px;border-bottom:1px solid #e5e7eb;color:#111827">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or copy this link into your browser: <a href="${escapeHtml(action.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -45,7 +59,7 @@ export function render(layout: Layout): MailContent {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <h1 style="margin:0 0 24px;font-size:20px;color:#111827">${PRODUCT}</h1>
 ${p(greeting)}
-${paragraphs.map(p).join('\n')}
+${paragraphs.map(p).join('\n')}${table}
 ${button}
 ${after.map(p).join('\n')}
 <p style="margin:24px 0 0;font-size:13px;color:#6b7280">— The ${PRODUCT} team · <a href="${escapeHtml(publicUrl)}" style="color:#2563eb">${escapeHtml(publicUrl)}</a></p>

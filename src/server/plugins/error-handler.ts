@@ -33,7 +33,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (pgCode === '23505') {
       return reply.status(409).send({ message: 'That already exists', code: 'CONFLICT' });
     }
-    if (pgCode === '22P02' || pgCode === '22003') {
+    // SQLSTATE class 22 is a data exception: a value PostgreSQL refuses (a NUL in text, a
+    // number out of range, malformed input syntax). Schemas should refuse these first; any that
+    // slips through is still the caller's bad input, never a 500. Logged (code only, never the
+    // query's parameters) so the schema that let it through can be found and tightened.
+    if (pgCode?.startsWith('22')) {
+      request.log.warn({ pgCode, route: request.routeOptions.url }, 'data exception from input');
       return reply.status(400).send({ message: 'Invalid value', code: 'VALIDATION' });
     }
     const status = fastifyError.statusCode ?? 500;

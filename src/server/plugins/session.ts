@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { sessions, users, type UserRow } from '@/domains/accounts/server/accounts.tables';
+import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Executor } from '../db/client';
 import { AppError } from '@/shared/errors';
+import { sessions } from './session.tables';
 
 export const SESSION_COOKIE = 'pts_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,6 +42,12 @@ export async function startSession(
   setSessionCookie(request, reply, token, expiresAt);
 }
 
+/**
+ * Secure follows the site's address (PUBLIC_URL), not each request's protocol: behind a
+ * TLS-terminating proxy the request may arrive over http (or claim https) either way.
+ */
+const isSecureSite = (publicUrl: string) => publicUrl.startsWith('https://');
+
 function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -51,14 +58,33 @@ function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: isSecureSite(request.server.config.publicUrl),
     signed: true,
     expires: expiresAt,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    secure: isSecureSite(reply.server.config.publicUrl),
+  });
+}
+
+/**
+ * Starts a session in place of the request's current one, if any: a sign-in over an existing
+ * session replaces it rather than leaving it behind.
+ */
+export async function replaceSession(
+  db: Executor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  if (request.sessionIdHash) {
+    await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+  }
+  await startSession(db, request, reply, userId);
 }
 
 /** Ends the current request's session (sign-out). */

@@ -12,7 +12,7 @@ import {
   type PriceRange,
   type ViabilityBand,
 } from '@/domains/listings/listings.constants';
-import type { NewListingRow } from '@/domains/listings/server/listings.tables';
+import type { BulkListing } from '@/domains/listings/server';
 import { createRng, hashSeed, type Rng } from './prng';
 import {
   AUTHOR_CREDITS,
@@ -45,7 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_NAMESPACE = 'pagetoscreen-demo-catalogue-v1';
 
 /** Every column of a listing except the generated search document, all keys present. */
-export type SeedListing = Required<Omit<NewListingRow, 'id' | 'searchVector'>> & { id: number };
+export type SeedListing = BulkListing;
 
 export interface ListingOwner {
   id: number;

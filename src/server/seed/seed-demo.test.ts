@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { verifyPassword } from '@/domains/accounts/server/password';
+import { verifyPassword } from '@/domains/accounts/server';
 import { MEDIUMS } from '@/domains/listings/listings.constants';
 import { seedDemoIfEmpty } from './seed-demo';
 import { DEMO_EMAILS, DEMO_PASSWORD } from './demo-accounts';

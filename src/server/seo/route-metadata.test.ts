@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseId } from '@/shared/ids';
 import { paths } from '@/shared/paths';
 import {
   homeMetadata,
   listingMetadata,
-  parseListingId,
   privateRoutePrefixes,
   resolvePage,
   summarise,
@@ -79,10 +79,10 @@ describe('[PLATFORM] route metadata', () => {
   });
 
   it('accepts only listing numbers Postgres can hold', () => {
-    expect(parseListingId('42')).toBe(42);
-    expect(parseListingId('0')).toBeNull();
-    expect(parseListingId('2147483648')).toBeNull();
-    expect(parseListingId('4e2')).toBeNull();
+    expect(parseId('42')).toBe(42);
+    expect(parseId('0')).toBeNull();
+    expect(parseId('2147483648')).toBeNull();
+    expect(parseId('4e2')).toBeNull();
   });
 
   it('builds a listing page from its title, author, description and cover', () => {

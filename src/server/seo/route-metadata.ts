@@ -1,3 +1,4 @@
+import { parseId } from '@/shared/ids';
 import { paths } from '@/shared/paths';
 
 export const SITE_NAME = 'PageToScreen';
@@ -266,15 +267,6 @@ export type ResolvedPage =
   | { kind: 'page'; metadata: PageMetadata }
   | { kind: 'unknown' };
 
-const MAX_INTEGER_ID = 2_147_483_647;
-
-/** Parses a listing number from a URL segment; null when it is not one. */
-export function parseListingId(segment: string): number | null {
-  if (!/^\d{1,10}$/.test(segment)) return null;
-  const id = Number(segment);
-  return id >= 1 && id <= MAX_INTEGER_ID ? id : null;
-}
-
 /** Which SPA page a pathname is (without query string; a trailing slash is ignored). */
 export function resolvePage(pathname: string): ResolvedPage {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
@@ -282,7 +274,7 @@ export function resolvePage(pathname: string): ResolvedPage {
     const match = regex.exec(normalised);
     if (!match) continue;
     if (key === 'listing' || key === 'listingAlias') {
-      return { kind: 'listing', listingId: parseListingId(decodeSegment(match[1])) };
+      return { kind: 'listing', listingId: parseId(decodeSegment(match[1])) };
     }
     const entry = ROUTES[key] ?? { ...HOME, canonical: normalised };
     return { kind: 'page', metadata: toMetadata(entry, normalised) };

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '@/shared/errors';
 import { robotsTxt } from './robots';
 import { defaultShareImage } from './share-image';
 import { DEFAULT_SHARE_IMAGE_PATH } from './render-head';
@@ -14,7 +15,8 @@ import {
 
 const XML = 'application/xml; charset=utf-8';
 const ONE_HOUR = 'public, max-age=3600';
-const hidden = { schema: { hide: true } };
+/** Crawler files: out of the API docs; the only error they answer is our 500. */
+const hidden = { schema: { hide: true, response: errorResponses(500) } };
 
 /** robots.txt, the sitemaps and the default share image (outside /api, for crawlers). */
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
@@ -41,7 +43,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { chunk: string } }>(
     '/sitemap-listings-:chunk.xml',
-    hidden,
+    { schema: { hide: true, response: errorResponses(404, 500) } },
     async (request, reply) => {
       const chunk = /^[1-9]\d{0,5}$/.test(request.params.chunk)
         ? Number(request.params.chunk)

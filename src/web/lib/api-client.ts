@@ -1,27 +1,46 @@
-/** The shape of every API error body (DESIGN.md). */
-export interface ApiErrorBody {
-  message?: string;
-  code?: string;
-  fields?: Record<string, string>;
-  upgradeRequired?: boolean;
-  resetDate?: string;
-  [key: string]: unknown;
+import { isErrorCode, parseErrorBody, type ErrorCode } from '@/shared/errors';
+
+/**
+ * An error body as the browser reads it (DESIGN.md's `{message, code, fields?}` plus a
+ * room's extras such as the view limit's `resetDate`), parsed by the shared error schema.
+ */
+export type ApiErrorBody = ReturnType<typeof parseErrorBody>;
+
+/** The body text as JSON when it is JSON; otherwise the text itself is the message. */
+function parseBodyText(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
 }
 
 /**
  * A non-OK answer. Its message follows the spec: the status, a colon and space, then the
- * body text (or the status text when empty). `body` is the parsed JSON when there is one.
+ * body text (or the status text when empty). The browser decides by `code` (the error
+ * vocabulary of src/shared/errors.ts), never by the message text: null when the answer did
+ * not come from our API (a proxy's HTML page, say).
  */
 export class ApiError extends Error {
+  readonly body: ApiErrorBody;
+  readonly code: ErrorCode | null;
+
   constructor(
     readonly status: number,
-    readonly body: ApiErrorBody,
     bodyText: string,
     statusText: string,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
+    this.body = parseErrorBody(parseBodyText(bodyText));
+    this.code = isErrorCode(this.body.code) ? this.body.code : null;
   }
+}
+
+/** True when `error` is an API answer carrying `code`. */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 export interface RequestOptions {
@@ -50,14 +69,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
     signal: options.signal,
   });
   if (!response.ok) {
-    const text = await response.text();
-    let body: ApiErrorBody = {};
-    try {
-      body = text ? (JSON.parse(text) as ApiErrorBody) : {};
-    } catch {
-      body = { message: text };
-    }
-    throw new ApiError(response.status, body, text, response.statusText);
+    throw new ApiError(response.status, await response.text(), response.statusText);
   }
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
@@ -75,9 +87,7 @@ export function errorFields(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.body.fields ? error.body.fields : {};
 }
 
-/** The spec's rule: status 401, or a message containing '401' or 'Unauthorized'. */
+/** Not signed in, or the session has ended: the API answered UNAUTHENTICATED. */
 export function isUnauthorizedError(error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 401) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return message.includes('401') || /Unauthori[sz]ed/.test(message);
+  return hasErrorCode(error, 'UNAUTHENTICATED');
 }

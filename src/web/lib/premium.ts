@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/domains/accounts/accounts.schema';
-import type { MembershipTier } from '@/domains/membership/membership.constants';
+import type { MembershipTier } from '@/shared/roles';
 import {
   effectiveTier,
   hasPremiumAccess as premiumRule,

@@ -1,54 +1,21 @@
-import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Clapperboard, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
-import { ErrorBoundary as BaseErrorBoundary } from '@/web/components/ui/error-boundary';
-import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
 import { NotFoundContent } from './not-found-content';
 
 const ERROR_TITLE = 'Something went wrong';
 
-interface ErrorFallbackProps {
-  /** "Try Again": re-render the failed part (panels) or re-run the route. */
-  onRetry: () => void;
-  /** Full-page screens use an h1; panels inside a page use an h2. */
-  variant?: 'page' | 'panel';
-  description?: string;
-  className?: string;
-}
-
-/** The generic error message with the spec's two buttons. */
-export function ErrorFallback({
-  onRetry,
-  variant = 'panel',
-  description = 'An unexpected error occurred. Please try again, or refresh the page.',
-  className,
-}: ErrorFallbackProps) {
-  const Heading = variant === 'page' ? 'h1' : 'h2';
+/** The generic error screen with the spec's two buttons; "Try Again" re-runs the route. */
+function ErrorMessage({ onRetry }: { onRetry: () => void }) {
   return (
-    <div
-      role="alert"
-      className={cn(
-        'flex flex-col items-center text-center',
-        variant === 'page'
-          ? 'px-4 py-16'
-          : 'rounded-lg border border-red-200 bg-red-50 px-4 py-8 text-red-950',
-        className,
-      )}
-    >
-      <TriangleAlert
-        className={cn('text-red-600', variant === 'page' ? 'h-12 w-12' : 'h-8 w-8')}
-        aria-hidden="true"
-      />
-      <Heading
-        className={cn('mt-4 font-bold text-slate-900', variant === 'page' ? 'text-3xl' : 'text-lg')}
-      >
-        {ERROR_TITLE}
-      </Heading>
-      <p className="mt-2 max-w-md text-sm text-slate-600">{description}</p>
+    <div role="alert" className="flex flex-col items-center px-4 py-16 text-center">
+      <TriangleAlert className="h-12 w-12 text-red-600" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{ERROR_TITLE}</h1>
+      <p className="mt-2 max-w-md text-sm text-slate-600">
+        An unexpected error occurred. Please try again, or refresh the page.
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button variant="outline" onClick={() => window.location.reload()}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" />
@@ -88,8 +55,7 @@ export function RouteErrorScreen() {
         {isNotFound ? (
           <NotFoundContent />
         ) : (
-          <ErrorFallback
-            variant="page"
+          <ErrorMessage
             onRetry={() => {
               // A page whose code failed to download stays failed inside the router, so
               // only a fresh load can fetch it again.
@@ -117,48 +83,5 @@ function isChunkLoadError(error: unknown): boolean {
     /dynamically imported module|module script failed|Importing a module script/i.test(
       error.message,
     )
-  );
-}
-
-interface ErrorBoundaryProps {
-  children: ReactNode;
-  /** Replaces the default panel ('Something went wrong', Refresh Page, Try Again). */
-  fallback?: (reset: () => void) => ReactNode;
-  description?: string;
-  className?: string;
-  onReset?: () => void;
-}
-
-/**
- * Wrap each independent panel of a page so one failure does not blank the page. The
- * default fallback is the generic error panel; "Try Again" also resets failed TanStack
- * queries inside, so they fetch again.
- */
-export function ErrorBoundary({
-  children,
-  fallback,
-  description,
-  className,
-  onReset,
-}: ErrorBoundaryProps) {
-  const { reset: resetQueries } = useQueryErrorResetBoundary();
-  return (
-    <BaseErrorBoundary
-      onError={(error, info) =>
-        console.error('A page panel failed to render', error, info.componentStack)
-      }
-      onReset={() => {
-        resetQueries();
-        onReset?.();
-      }}
-      fallback={
-        fallback ??
-        ((reset) => (
-          <ErrorFallback onRetry={reset} description={description} className={className} />
-        ))
-      }
-    >
-      {children}
-    </BaseErrorBoundary>
   );
 }

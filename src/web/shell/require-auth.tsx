@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { Spinner } from '@/web/components/ui/spinner';
 import { paths } from '@/shared/paths';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Clapperboard, Menu, X } from 'lucide-react';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { paths } from '@/shared/paths';

@@ -1,4 +1,4 @@
-import { useLogout } from '@/domains/accounts/web/api/logout';
+import { useLogout } from '@/domains/accounts/web';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/shared/paths';

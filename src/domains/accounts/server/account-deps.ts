@@ -1,19 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '@/server/db/client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import type { Mailer, MailMessage } from '@/server/mail/mailer';
 
-/** What the account use cases need from the app. */
-export interface AccountDeps {
-  db: Database;
-  mailer: Mailer;
-  publicUrl: string;
-}
-
-export const accountDeps = (app: FastifyInstance): AccountDeps => ({
-  db: app.db,
-  mailer: app.mailer,
-  publicUrl: app.config.publicUrl,
-});
+/** What the account use cases need from the app (`app` itself satisfies it). */
+export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'>;
 
 /** The request and reply whose session cookie a use case sets or clears. */
 export interface SessionContext {

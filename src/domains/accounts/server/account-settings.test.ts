@@ -10,9 +10,12 @@ import {
 import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { listingViews } from '@/domains/membership/server/membership.tables';
+import { recordListingView } from '@/domains/membership/server';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import { HOW_DID_YOU_HEAR_OPTIONS } from '../accounts.constants';
 import { CurrentUserSchema, type CompleteProfileInput } from '../accounts.schema';
-import { emailTokens, sessions, users } from './accounts.tables';
+import { emailTokens, users } from './accounts.tables';
+import { sessions } from '@/server/plugins/session.tables';
 import { createEmailToken } from './email-tokens';
 import { mailsTo, tokenFromMail, waitForMail } from './test-helpers';
 
@@ -438,17 +441,30 @@ describe('[ACCOUNTS] change password', () => {
 });
 
 describe('[ACCOUNTS] delete account', () => {
+  /** A producer favourites a listing, as they would in the app. */
+  const favourite = async (userId: number, listingId: number) => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/favorites/${listingId}`,
+      cookie: await signIn(t, userId),
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
   it('deletes an agent with everything that hangs off the account, listings included', async () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const producer = await createUser(t.db);
-    const [listing] = await t.db
-      .insert(listings)
-      .values({ agentId: agent.id, title: 'The Quiet Harbour', author: 'J. Doe' })
-      .returning();
-    await t.db.insert(favourites).values({ userId: producer.id, listingId: listing.id });
-    await t.db
-      .insert(listingViews)
-      .values({ userId: producer.id, listingId: listing.id, month: '2030-01' });
+    const listing = await insertListing(t.db, {
+      agentId: agent.id,
+      title: 'The Quiet Harbour',
+      author: 'J. Doe',
+    });
+    await favourite(producer.id, listing.id);
+    await recordListingView(t.db, {
+      viewer: producer,
+      listingId: listing.id,
+      now: new Date('2030-01-15T12:00:00Z'),
+    });
     await createEmailToken(t.db, {
       userId: agent.id,
       purpose: 'reset_password',
@@ -482,11 +498,8 @@ describe('[ACCOUNTS] delete account', () => {
   it("deletes a producer's favourites and views with the account", async () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const producer = await createUser(t.db);
-    const [listing] = await t.db
-      .insert(listings)
-      .values({ agentId: agent.id, title: 'Kept', author: 'A' })
-      .returning();
-    await t.db.insert(favourites).values({ userId: producer.id, listingId: listing.id });
+    const listing = await insertListing(t.db, { agentId: agent.id, title: 'Kept', author: 'A' });
+    await favourite(producer.id, listing.id);
     const cookie = await signIn(t, producer.id);
     expect(
       (await t.request({ method: 'DELETE', url: '/api/auth/account', cookie })).statusCode,

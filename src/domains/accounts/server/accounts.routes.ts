@@ -1,6 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '@/shared/errors';
 import { clearSessionCookie, endSession, requireUser } from '@/server/plugins/session';
+import type { RoomRoutes } from '@/server/room-module';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../accounts.constants';
 import {
   ChangePasswordBodySchema,
@@ -16,8 +17,7 @@ import {
   ResetPasswordSchema,
   SignInSchema,
 } from '../accounts.schema';
-import { accountDeps } from './account-deps';
-import { createAuthRateLimiter } from './auth-rate-limits';
+import { createAuthRateLimiter, createLoginThrottle } from './auth-rate-limits';
 import { changePassword } from './change-password';
 import { completeProfile } from './complete-profile';
 import { deleteAccount } from './delete-account';
@@ -40,10 +40,9 @@ const VerifyParamsSchema = z.object({
 });
 
 /** Sign-up, email verification, sign-in, password reset, profile and account deletion. */
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = accountDeps(app);
+export const accountsRoutes: RoomRoutes = async (app, options) => {
+  const loginThrottle = createLoginThrottle(app);
   const limiters = {
-    login: createAuthRateLimiter(app, 'login'),
     register: createAuthRateLimiter(app, 'register'),
     forgotPassword: createAuthRateLimiter(app, 'forgotPassword'),
     resendVerification: createAuthRateLimiter(app, 'resendVerification'),
@@ -56,12 +55,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a producer or agent account (does not sign in)',
         body: RegisterBodySchema,
-        response: { 200: RegisterResponseSchema },
+        response: { 200: RegisterResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       await limiters.register.consume(request, request.body.email);
-      return registerUser(deps, request.body);
+      return registerUser(app, request.body);
     },
   );
 
@@ -72,7 +71,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Use an email verification link',
         params: VerifyParamsSchema,
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -88,12 +87,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a new verification link (same answer for every address)',
         body: ResendVerificationSchema,
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       await limiters.resendVerification.consume(request, request.body.email);
-      await resendVerification(deps, request.body.email);
+      await resendVerification(app, request.body.email);
       return { message: ACCOUNT_MESSAGES.verificationSent };
     },
   );
@@ -105,12 +104,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in; starts a new session',
         body: SignInSchema,
-        response: { 200: CurrentUserSchema },
+        response: { 200: CurrentUserSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = await signInUser(
-        { db: app.db, limiter: limiters.login },
+        { db: app.db, config: app.config, throttle: loginThrottle },
         { request, reply },
         request.body,
       );
@@ -120,10 +119,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Sign out of this browser' } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out of this browser',
+        // 403: a cross-site request (the CSRF check), so another site cannot sign you out.
+        response: { 204: z.null(), ...errorResponses(403) },
+      },
+    },
     async (request, reply) => {
       await endSession(app.db, request, reply);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -133,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in user (401 when signed out)',
-        response: { 200: CurrentUserSchema },
+        response: { 200: CurrentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => toCurrentUser(requireUser(request)),
@@ -146,12 +152,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Email a password reset link (same answer for every address)',
         body: ForgotPasswordSchema,
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       await limiters.forgotPassword.consume(request, request.body.email);
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(app, request.body.email);
       return { message: ACCOUNT_MESSAGES.resetLinkSent };
     },
   );
@@ -163,11 +169,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set a new password from a reset link; signs every device out',
         body: ResetPasswordSchema,
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      await resetPassword(deps, request.body);
+      await resetPassword(app, request.body);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   );
@@ -179,7 +185,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Complete the profile',
         body: CompleteProfileSchema,
-        response: { 200: CurrentUserSchema },
+        response: { 200: CurrentUserSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -195,12 +201,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit the account; a new email takes effect once verified',
         body: EditAccountSchema,
-        response: { 200: EditAccountResponseSchema },
+        response: { 200: EditAccountResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const result = await updateAccount(deps, user, request.body);
+      const result = await updateAccount(app, user, request.body);
       return { ...result, user: toCurrentUser(result.user) };
     },
   );
@@ -212,12 +218,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change the password; other devices are signed out',
         body: ChangePasswordBodySchema,
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await changePassword(deps, { request, reply }, user, request.body);
+      await changePassword(app, { request, reply }, user, request.body);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );
@@ -228,12 +234,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Permanently delete the signed-in account',
-        response: { 200: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errorResponses(401, 404, 409, 503) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await deleteAccount(app.db, user);
+      await deleteAccount(app, { userId: user.id, steps: options.accountDeletionSteps });
       clearSessionCookie(reply);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

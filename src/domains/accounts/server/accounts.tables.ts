@@ -49,6 +49,11 @@ export const users = pgTable(
     acceptedLegalTermsAt: timestamp('accepted_legal_terms_at', { withTimezone: true }),
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /**
+     * When the account was deleted while financial records still name it (accepted offers,
+     * receipts): the row stays, anonymised, so their foreign keys hold. See decision 007.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,23 +63,6 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),
   ],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    /** sha256 of the random token in the cookie: a leaked table cannot be replayed. */
-    idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    userAgent: text('user_agent'),
-    ipAddress: text('ip_address'),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const emailTokens = pgTable(
@@ -97,23 +85,6 @@ export const emailTokens = pgTable(
     uniqueIndex('email_tokens_hash_key').on(t.tokenHash),
     index('email_tokens_user_idx').on(t.userId),
   ],
-);
-
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text_body').notNull(),
-    html: text('html_body').notNull(),
-    /** queued | sent | failed | logged (no SMTP configured) */
-    status: text('status').notNull().default('queued'),
-    error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_status_idx').on(t.status)],
 );
 
 export type UserRow = typeof users.$inferSelect;

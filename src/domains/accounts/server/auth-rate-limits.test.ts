@@ -18,8 +18,19 @@ const urls: Record<Endpoint, string> = {
 const payloadFor = (endpoint: Endpoint, email: string) =>
   endpoint === 'register' ? producerSignUp({ email }) : { email };
 
-const post = (url: string, payload: object, remoteAddress: string) =>
-  t.request({ method: 'POST', url, payload, remoteAddress });
+const post = (url: string, payload: object, remoteAddress: string, cookie?: string) =>
+  t.request({ method: 'POST', url, payload, remoteAddress, cookie });
+
+/** The device cookie a successful sign-in sets, as a Cookie header. */
+function deviceCookieOf(response: {
+  statusCode: number;
+  cookies: Array<{ name: string; value: string }>;
+}): string {
+  expect(response.statusCode).toBe(200);
+  const device = response.cookies.find((cookie) => cookie.name === 'pts_device');
+  if (!device) throw new Error('no device cookie after signing in');
+  return `pts_device=${device.value}`;
+}
 
 function expectLimited(response: {
   statusCode: number;
@@ -41,11 +52,14 @@ describe('[ACCOUNTS] rate limits on sign-in', () => {
   it('has the limits the team agreed', () => {
     expect(AUTH_RATE_LIMITS.login).toEqual({
       perIp: { max: 20, timeWindowMs: 15 * 60 * 1000 },
+      // Issue 10: per (account, IP), and per account only for browsers it never signed in on.
+      perEmailAndIp: { max: 5, timeWindowMs: 15 * 60 * 1000 },
       perEmail: { max: 5, timeWindowMs: 15 * 60 * 1000 },
+      perDevice: { max: 5, timeWindowMs: 15 * 60 * 1000 },
     });
   });
 
-  it('locks an email after 5 failed attempts, from any address, even with the right password', async () => {
+  it('locks an email after 5 failed attempts, from any address, even with the right password, for a browser that never signed in to it', async () => {
     const user = await createUser(t.db);
     const { max, timeWindowMs } = AUTH_RATE_LIMITS.login.perEmail;
     for (let i = 0; i < max; i += 1) {
@@ -80,6 +94,143 @@ describe('[ACCOUNTS] rate limits on sign-in', () => {
           .statusCode,
       ).toBe(200);
     }
+  });
+
+  it('never locks the owner out of a browser that has signed in before (issue 10)', async () => {
+    const user = await createUser(t.db);
+    const ownerIp = freshIp();
+    const first = await post(
+      '/api/auth/login',
+      { email: user.email, password: user.password },
+      ownerIp,
+    );
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+
+    // Someone guesses from many addresses until the account-wide count is used up...
+    const { max } = AUTH_RATE_LIMITS.login.perEmail;
+    for (let i = 0; i < max; i += 1) {
+      const wrong = await post(
+        '/api/auth/login',
+        { email: user.email, password: 'guess' },
+        freshIp(),
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    expectLimited(
+      await post('/api/auth/login', { email: user.email, password: 'guess' }, freshIp()),
+    );
+
+    // ...yet the owner's right password still works from their own browser, at any address.
+    const again = await post(
+      '/api/auth/login',
+      { email: user.email, password: user.password },
+      ownerIp,
+      device,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          { email: user.email, password: user.password },
+          freshIp(),
+          device,
+        )
+      ).statusCode,
+    ).toBe(200);
+    // A device cookie that was made up (or altered) counts for nothing.
+    expectLimited(
+      await post(
+        '/api/auth/login',
+        { email: user.email, password: user.password },
+        freshIp(),
+        `pts_device=${encodeURIComponent(`AAAAAAAAAAAAAAAAAAAAAA.${user.id}.forged`)}`,
+      ),
+    );
+    // The cookie is for the accounts that signed in on that browser only.
+    const other = await createUser(t.db);
+    for (let i = 0; i < max; i += 1) {
+      await post('/api/auth/login', { email: other.email, password: 'guess' }, freshIp());
+    }
+    expectLimited(
+      await post(
+        '/api/auth/login',
+        { email: other.email, password: other.password },
+        freshIp(),
+        device,
+      ),
+    );
+  });
+
+  it('still throttles an attacker per (account, IP) and per IP', async () => {
+    const user = await createUser(t.db);
+    const owner = await post(
+      '/api/auth/login',
+      { email: user.email, password: user.password },
+      freshIp(),
+    );
+    const device = deviceCookieOf(owner);
+
+    const attackerIp = freshIp();
+    const { max } = AUTH_RATE_LIMITS.login.perEmailAndIp;
+    for (let i = 0; i < max; i += 1) {
+      const wrong = await post(
+        '/api/auth/login',
+        { email: user.email, password: 'guess' },
+        attackerIp,
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    // The attacker's address is refused for this account, even with a stolen device cookie...
+    expectLimited(
+      await post('/api/auth/login', { email: user.email, password: 'guess' }, attackerIp),
+    );
+    expectLimited(
+      await post('/api/auth/login', { email: user.email, password: 'guess' }, attackerIp, device),
+    );
+    // ...while the owner, elsewhere, is not.
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          { email: user.email, password: user.password },
+          freshIp(),
+          device,
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('stops trusting a device cookie that keeps guessing', async () => {
+    const user = await createUser(t.db);
+    const device = deviceCookieOf(
+      await post('/api/auth/login', { email: user.email, password: user.password }, freshIp()),
+    );
+    const { max: accountMax } = AUTH_RATE_LIMITS.login.perEmail;
+    for (let i = 0; i < accountMax; i += 1) {
+      await post('/api/auth/login', { email: user.email, password: 'guess' }, freshIp());
+    }
+    // A copied device cookie gets its own few guesses, from any number of addresses...
+    const { max: deviceMax } = AUTH_RATE_LIMITS.login.perDevice;
+    for (let i = 0; i < deviceMax; i += 1) {
+      const wrong = await post(
+        '/api/auth/login',
+        { email: user.email, password: 'guess' },
+        freshIp(),
+        device,
+      );
+      expect(wrong.statusCode).toBe(401);
+    }
+    // ...then it is treated as an unknown browser, which the account-wide count refuses.
+    expectLimited(
+      await post(
+        '/api/auth/login',
+        { email: user.email, password: user.password },
+        freshIp(),
+        device,
+      ),
+    );
   });
 
   it('limits failed attempts per IP across many emails', async () => {

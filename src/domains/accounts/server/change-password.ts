@@ -35,6 +35,6 @@ export async function changePassword(
   });
   await deps.mailer.send({
     to: user.email,
-    ...passwordChangedMail({ publicUrl: deps.publicUrl, firstName: user.firstName }),
+    ...passwordChangedMail({ publicUrl: deps.config.publicUrl, firstName: user.firstName }),
   });
 }

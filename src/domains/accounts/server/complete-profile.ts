@@ -3,12 +3,8 @@ import type { Database } from '@/server/db/client';
 import type { CompleteProfile } from '../accounts.schema';
 import { users, type UserRow } from './accounts.tables';
 import { usernameTakenError } from './account-errors';
-import {
-  emptyToNull,
-  isUsernameTaken,
-  USERNAME_UNIQUE_INDEX,
-  violatedConstraint,
-} from './find-users';
+import { isUsernameTaken, USERNAME_UNIQUE_INDEX, violatedConstraint } from './find-users';
+import { profileColumns } from './profile-columns';
 
 /** Saves the complete-profile form and marks the profile complete. */
 export async function completeProfile(
@@ -23,14 +19,7 @@ export async function completeProfile(
       const [updated] = await tx
         .update(users)
         .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          username: body.username,
-          address: body.address,
-          phoneNumber: body.phoneNumber,
-          imdbPageLink: emptyToNull(body.imdbPageLink),
-          whatAreYouLookingFor: body.whatAreYouLookingFor,
-          howDidYouHearAboutUs: body.howDidYouHearAboutUs,
+          ...profileColumns(body),
           acceptedLegalTermsAt: user.acceptedLegalTermsAt ?? now,
           profileCompletedAt: now,
           updatedAt: now,

@@ -31,6 +31,16 @@ export async function getUserById(db: Executor, id: number): Promise<UserRow | n
   return row ?? null;
 }
 
+/**
+ * The user, with their row locked until the caller's transaction ends: other rooms that
+ * change what a user has (membership) take this lock first, so concurrent changes for one
+ * user run one at a time and always lock in the same order (user, then the room's rows).
+ */
+export async function getUserForUpdate(db: Executor, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
 /** Which unique index a failed insert or update hit (Drizzle wraps the driver error). */
 export function violatedConstraint(error: unknown): string | undefined {
   let current: unknown = error;

@@ -14,6 +14,7 @@ import {
   EMAIL_UNIQUE_INDEX,
 } from './find-users';
 import { hashPassword } from './password';
+import { profileColumns } from './profile-columns';
 
 type Outcome =
   | { kind: 'created'; user: UserRow; token: string }
@@ -22,17 +23,10 @@ type Outcome =
 
 function newUserValues(body: RegisterBody, passwordHash: string, now: Date): NewUserRow {
   const common = {
+    ...profileColumns(body),
     email: body.email,
-    username: body.username,
     passwordHash,
-    firstName: body.firstName,
-    lastName: body.lastName,
     role: body.role,
-    phoneNumber: emptyToNull(body.phoneNumber),
-    address: emptyToNull(body.address),
-    imdbPageLink: emptyToNull(body.imdbPageLink),
-    whatAreYouLookingFor: emptyToNull(body.whatAreYouLookingFor),
-    howDidYouHearAboutUs: emptyToNull(body.howDidYouHearAboutUs),
     companyName: emptyToNull(body.companyName),
     acceptedLegalTermsAt: now,
   };
@@ -99,7 +93,7 @@ export async function registerUser(
     sendWithoutWaiting(deps.mailer, {
       to: outcome.user.email,
       ...verificationMail({
-        publicUrl: deps.publicUrl,
+        publicUrl: deps.config.publicUrl,
         firstName: outcome.user.firstName,
         token: outcome.token,
         isAgent: outcome.user.role === 'agent',
@@ -109,7 +103,7 @@ export async function registerUser(
     sendWithoutWaiting(deps.mailer, {
       to: outcome.user.email,
       ...alreadyRegisteredMail({
-        publicUrl: deps.publicUrl,
+        publicUrl: deps.config.publicUrl,
         firstName: outcome.user.firstName,
         verifyToken: outcome.verifyToken,
         reason: 'register',

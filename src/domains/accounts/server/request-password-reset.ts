@@ -23,7 +23,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   sendWithoutWaiting(deps.mailer, {
     to: pending.user.email,
     ...passwordResetMail({
-      publicUrl: deps.publicUrl,
+      publicUrl: deps.config.publicUrl,
       firstName: pending.user.firstName,
       token: pending.token,
     }),

@@ -22,7 +22,7 @@ export async function resendVerification(deps: AccountDeps, email: string): Prom
   sendWithoutWaiting(deps.mailer, {
     to: pending.user.email,
     ...verificationMail({
-      publicUrl: deps.publicUrl,
+      publicUrl: deps.config.publicUrl,
       firstName: pending.user.firstName,
       token: pending.token,
       isAgent: pending.user.role === 'agent',

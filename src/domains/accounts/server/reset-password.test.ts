@@ -7,7 +7,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../../tests/helpers/test-app';
-import { emailTokens, sessions, users } from './accounts.tables';
+import { emailTokens, users } from './accounts.tables';
+import { sessions } from '@/server/plugins/session.tables';
 import { hashEmailToken } from './email-tokens';
 import { verifyPassword } from './password';
 import { freshIp, mailsTo, settleMail, tokenFromMail, waitForMail } from './test-helpers';

@@ -43,6 +43,6 @@ export async function resetPassword(deps: AccountDeps, body: ResetPassword): Pro
   });
   await deps.mailer.send({
     to: user.email,
-    ...passwordChangedMail({ publicUrl: deps.publicUrl, firstName: user.firstName }),
+    ...passwordChangedMail({ publicUrl: deps.config.publicUrl, firstName: user.firstName }),
   });
 }

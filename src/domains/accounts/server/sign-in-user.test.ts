@@ -8,7 +8,8 @@ import {
   type TestApp,
 } from '../../../../tests/helpers/test-app';
 import { CurrentUserSchema } from '../accounts.schema';
-import { sessions, users } from './accounts.tables';
+import { users } from './accounts.tables';
+import { sessions } from '@/server/plugins/session.tables';
 import { freshIp } from './test-helpers';
 
 let t: TestApp;

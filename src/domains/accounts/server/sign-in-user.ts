@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import { startSession } from '@/server/plugins/session';
+import { replaceSession } from '@/server/plugins/session';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import type { SignIn } from '../accounts.schema';
-import { sessions, users, type UserRow } from './accounts.tables';
+import { users, type UserRow } from './accounts.tables';
 import type { SessionContext } from './account-deps';
-import type { AuthRateLimiter } from './auth-rate-limits';
+import type { LoginAttempt, LoginThrottle } from './auth-rate-limits';
+import { knownDeviceIdFor, rememberDevice } from './device-cookie';
 import { findUserByEmail } from './find-users';
 import { hashPassword, verifyPassword } from './password';
 
@@ -17,26 +18,37 @@ const getDummyHash = () => (dummyHash ??= hashPassword('timing-equaliser-not-a-p
 const invalidCredentials = () =>
   new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
 
+export interface SignInDeps extends Pick<AppDeps, 'db' | 'config'> {
+  throttle: LoginThrottle;
+}
+
 /**
  * Checks the password and starts a new session (a fresh id at every sign-in). Wrong email and
  * wrong password get one answer; unverified and suspended accounts are refused with a reason.
- * Only failed attempts count towards the per-IP and per-email limits.
+ * Only failed attempts are throttled, and never so that someone else can lock the owner out
+ * of their own browser (auth-rate-limits.ts, decision 005): a successful sign-in marks this
+ * browser as a known device of the account.
  */
 export async function signInUser(
-  deps: { db: Database; limiter: AuthRateLimiter },
+  deps: SignInDeps,
   session: SessionContext,
   body: SignIn,
 ): Promise<UserRow> {
-  const { db, limiter } = deps;
-  await limiter.check(session.request, body.email);
-
+  const { db, throttle } = deps;
   const user = await findUserByEmail(db, body.email);
+  const attempt: LoginAttempt = {
+    request: session.request,
+    email: body.email,
+    knownDeviceId: knownDeviceIdFor(session.request, user?.id ?? null),
+  };
+  await throttle.check(attempt);
+
   const isPasswordRight = await verifyPassword(
     user?.passwordHash ?? (await getDummyHash()),
     body.password,
   );
   if (!user || !isPasswordRight) {
-    await limiter.consume(session.request, body.email).catch(() => undefined);
+    await throttle.recordFailure(attempt).catch(() => undefined);
     throw invalidCredentials();
   }
   // Only someone who knows the password learns these states.
@@ -53,12 +65,12 @@ export async function signInUser(
 
   const lastLoginAt = new Date();
   await db.transaction(async (tx) => {
-    // A sign-in over an existing session replaces it rather than leaving it behind.
-    if (session.request.sessionIdHash) {
-      await tx.delete(sessions).where(eq(sessions.idHash, session.request.sessionIdHash));
-    }
     await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
-    await startSession(tx, session.request, session.reply, user.id);
+    // A sign-in over an existing session replaces it rather than leaving it behind.
+    await replaceSession(tx, session.request, session.reply, user.id);
+  });
+  rememberDevice(session.request, session.reply, user.id, {
+    secure: deps.config.publicUrl.startsWith('https://'),
   });
   return { ...user, lastLoginAt };
 }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, ilike, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { AgentSignUpInput, ProducerSignUpInput } from '../accounts.schema';
-import { mailOutbox } from './accounts.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 
 /** Helpers for the accounts API tests (not a test file itself). */
 

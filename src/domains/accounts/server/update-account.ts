@@ -14,6 +14,7 @@ import {
   USERNAME_UNIQUE_INDEX,
   violatedConstraint,
 } from './find-users';
+import { profileColumns } from './profile-columns';
 
 export interface UpdateAccountResult {
   user: UserRow;
@@ -54,7 +55,7 @@ export async function updateAccount(
           mail = {
             to: owner.email,
             ...alreadyRegisteredMail({
-              publicUrl: deps.publicUrl,
+              publicUrl: deps.config.publicUrl,
               firstName: owner.firstName,
               reason: 'email_change',
             }),
@@ -77,21 +78,18 @@ export async function updateAccount(
           });
           mail = {
             to: body.email,
-            ...emailChangeMail({ publicUrl: deps.publicUrl, firstName: body.firstName, token }),
+            ...emailChangeMail({
+              publicUrl: deps.config.publicUrl,
+              firstName: body.firstName,
+              token,
+            }),
           };
         }
       }
       const [row] = await tx
         .update(users)
         .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          username: body.username,
-          phoneNumber: emptyToNull(body.phoneNumber),
-          address: emptyToNull(body.address),
-          imdbPageLink: emptyToNull(body.imdbPageLink),
-          whatAreYouLookingFor: emptyToNull(body.whatAreYouLookingFor),
-          howDidYouHearAboutUs: emptyToNull(body.howDidYouHearAboutUs),
+          ...profileColumns(body),
           companyName: nextCompanyName(user, body.companyName),
           pendingEmail,
           updatedAt: now,

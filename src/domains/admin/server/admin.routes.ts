@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { AppError, errorResponses } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
 import { requireRole } from '@/server/plugins/session';
 import {
   RefundMembershipParamsSchema,
   RefundMembershipResponseSchema,
 } from '@/domains/membership/membership.schema';
 import { refundMembership } from './refund-membership';
-
-const ErrorSchema = z.looseObject({ message: z.string(), code: z.string() });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,15 +18,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: RefundMembershipParamsSchema,
         response: {
           200: RefundMembershipResponseSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-          409: ErrorSchema,
+          // 402: the provider refused the refund; 503: it did not answer.
+          ...errorResponses(401, 402, 403, 404, 409, 503),
         },
       },
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      return refundMembership(app, { admin, userId: request.params.userId, now: new Date() });
+      // Not an id is no user: the same 404 as an id nobody has.
+      const userId = parseId(request.params.userId);
+      if (userId === null) throw new AppError('NOT_FOUND', 'User not found');
+      return refundMembership(app, { admin, userId, now: new Date() });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   createTestApp,
@@ -6,7 +6,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../../tests/helpers/test-app';
-import { mailOutbox, users } from '@/domains/accounts/server/accounts.tables';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 import { localPaymentIntents } from '@/domains/payments/server/payments.tables';
 import type { UpgradeResponse } from '@/domains/membership/membership.schema';
 import {
@@ -97,11 +98,9 @@ describe('[ADMIN] refunding a premium membership within 14 days', () => {
 
   it('refuses after 14 days with the guarantee’s message', async () => {
     const { user } = await member();
-    await t.db
-      .update(membershipPayments)
-      .set({ paidAt: new Date(Date.now() - 15 * DAY_MS) })
-      .where(eq(membershipPayments.userId, user.id));
-    const response = await refund(user.id, adminCookie);
+    // The admin acts 15 days after the payment (only the clock moves).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * DAY_MS });
+    const response = await refund(user.id, adminCookie).finally(() => vi.useRealTimers());
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       message: 'Refunds are only available within 14 days of the first payment',

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { UserRow } from '@/domains/accounts/server';
 import type { RefundMembershipResponse } from '@/domains/membership/membership.schema';
-import { refundMembershipPayment } from '@/domains/membership/server/refund-membership-payment';
+import { refundMembershipPayment } from '@/domains/membership/server';
 
 export interface RefundMembershipOptions {
   admin: UserRow;
@@ -16,11 +16,14 @@ export interface RefundMembershipOptions {
  * by email and granted by an admin. The membership room does the refund; this is who may.
  */
 export async function refundMembership(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'payments' | 'log'>,
   { admin, userId, now }: RefundMembershipOptions,
 ): Promise<RefundMembershipResponse> {
   if (admin.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins can refund memberships');
-  const refund = await refundMembershipPayment(app, { userId, now });
-  app.log.info({ adminId: admin.id, userId, receipt: refund.receiptNumber }, 'membership refunded');
+  const refund = await refundMembershipPayment(deps, { userId, now });
+  deps.log.info(
+    { adminId: admin.id, userId, receipt: refund.receiptNumber },
+    'membership refunded',
+  );
   return refund;
 }

@@ -1,9 +1,10 @@
 import type { Executor } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
+import { LISTING_NOT_FOUND } from '@/domains/listings/server';
 import type { FavouriteStatus } from '../favourites.schema';
 import { favourites } from './favourites.tables';
 import type { FavouriteOptions } from './get-favourite-status';
-import { LISTING_NOT_FOUND, requireListing } from './listing-exists';
+import { requireListing } from './listing-exists';
 
 /** Favourites a listing; favouriting it again changes nothing. */
 export async function addFavourite(

@@ -1,26 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '@/shared/errors';
+import { errorResponses, notFound } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
 import { requireUser } from '@/server/plugins/session';
-import {
-  ListingCardSchema,
-  ListingIdParamsSchema,
-  listingIdFromParam,
-} from '@/domains/listings/listings.schema';
+import { ListingCardSchema, ListingIdParamsSchema } from '@/domains/listings/listings.schema';
+import { LISTING_NOT_FOUND } from '@/domains/listings/server';
 import { FavouriteStatusSchema } from '../favourites.schema';
 import { addFavourite } from './add-favourite';
 import { findFavourites } from './find-favourites';
 import { getFavouriteStatus } from './get-favourite-status';
-import { LISTING_NOT_FOUND } from './listing-exists';
 import { removeFavourite } from './remove-favourite';
-
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
 
 /** The signed-in user and the listing named in the path (404 for a non-numeric id). */
 function favouriteTarget(request: FastifyRequest, rawId: string) {
   const user = requireUser(request);
-  const listingId = listingIdFromParam(rawId);
+  const listingId = parseId(rawId);
   if (listingId === null) throw notFound(LISTING_NOT_FOUND);
   return { userId: user.id, listingId };
 }
@@ -31,7 +26,7 @@ const statusRoute = (summary: string) => ({
     tags: ['favourites'],
     summary,
     params: ListingIdParamsSchema,
-    response: { 200: FavouriteStatusSchema, 401: ErrorSchema, 404: ErrorSchema },
+    response: { 200: FavouriteStatusSchema, ...errorResponses(401, 404) },
   },
 });
 
@@ -42,7 +37,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favourites'],
         summary: "The signed-in user's favourite listings, most recent first",
-        response: { 200: z.array(ListingCardSchema), 401: ErrorSchema },
+        response: { 200: z.array(ListingCardSchema), ...errorResponses(401) },
       },
     },
     async (request) => findFavourites(app.db, requireUser(request).id),

@@ -7,7 +7,7 @@ import {
 } from '../../../../tests/helpers/test-app';
 import type { ListingCard } from '@/domains/listings/listings.schema';
 import type { ListingRow } from '@/domains/listings/server/listings.tables';
-import { insertListings } from '@/domains/listings/server/listing-fixtures';
+import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 
 describe('[FAVOURITES] favourite listings', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { ListingCard } from '@/domains/listings/listings.schema';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { listingCardColumns, toListingCard } from '@/domains/listings/server/to-listing-response';
+import { listingCardColumns, toListingCard } from '@/domains/listings/server';
 import { favourites } from './favourites.tables';
 
 /** The user's favourite listings as cards, the most recently favourited first. */

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
+import { LISTING_NOT_FOUND } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
-
-export const LISTING_NOT_FOUND = 'Listing not found';
 
 /** Guard: the listing exists, or 404 'Listing not found'. */
 export async function requireListing(db: Executor, listingId: number): Promise<void> {

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '@/shared/errors';
+import { errorResponses, notFound } from '@/shared/errors';
+import { IdParamSchema, parseId } from '@/shared/ids';
 import { renderListingCover } from './render-cover';
 
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
-
-const CoverParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+const CoverParamsSchema = z.object({ id: IdParamSchema });
 
 const CoverQuerySchema = z.object({
   variant: z.coerce.number().int().min(1).max(99).optional(),
@@ -30,16 +27,17 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: CoverQuerySchema,
         response: {
           200: z.string().describe('image/svg+xml, 400x600'),
-          404: ErrorSchema,
+          ...errorResponses(404),
         },
       },
       // A malformed id is simply a cover that does not exist: 404, not 400.
       attachValidation: true,
     },
     async (request, reply) => {
-      if (request.validationError) throw notFound('Cover not found');
+      const id = request.validationError ? null : parseId(request.params.id);
+      if (id === null) throw notFound('Cover not found');
       const svg = await renderListingCover(app.db, {
-        id: request.params.id,
+        id,
         variant: request.query.variant,
       });
       return reply

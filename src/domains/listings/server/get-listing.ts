@@ -1,7 +1,7 @@
 import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { recordListingView } from '@/domains/membership/server/record-listing-view';
+import { recordListingView } from '@/domains/membership/server';
 import type { ListingDetail } from '../listings.schema';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingDetail } from './to-listing-response';

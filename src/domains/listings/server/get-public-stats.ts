@@ -1,6 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
+import type { AgentVerificationStatus } from '@/shared/roles';
 import type { PublicStats } from '../listings.schema';
 import { listings } from './listings.tables';
 
@@ -32,10 +33,13 @@ export async function getPublicStats(db: Executor): Promise<PublicStats> {
       ))`,
     })
     .from(listings);
+  // Literary agents the platform vouches for: an application still pending (or rejected)
+  // does not count (issue 10, finding 7).
+  const approved: AgentVerificationStatus = 'approved';
   const [agentFigures] = await db
     .select({ agents: count() })
     .from(users)
-    .where(eq(users.role, 'agent'));
+    .where(and(eq(users.role, 'agent'), eq(users.agentVerificationStatus, approved)));
   return {
     totalValue: Number(listingFigures.totalValuePence ?? 0) / 100,
     bookCount: listingFigures.bookCount,

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
-import { notFound } from '@/shared/errors';
+import { ErrorBodySchema, errorResponses, notFound } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
 import { requireUser } from '@/server/plugins/session';
 import { ViewLimitErrorSchema } from '@/domains/membership/membership.schema';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
@@ -14,7 +15,6 @@ import {
   ListListingsQuerySchema,
   ListListingsResponseSchema,
   PublicStatsSchema,
-  listingIdFromParam,
 } from '../listings.schema';
 import { createCatalogueCache } from './catalogue-cache';
 import { findFeaturedListings } from './find-featured-listings';
@@ -22,7 +22,6 @@ import { findListings } from './find-listings';
 import { getListing, LISTING_NOT_FOUND } from './get-listing';
 import { getPublicStats } from './get-public-stats';
 
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
 const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
 
 /** Signed-in users only, checked before the query is validated (401 beats 400). */
@@ -86,7 +85,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['listings'],
         summary: 'Search, filter and page the catalogue, with totals and facets',
         querystring: ListListingsQuerySchema,
-        response: { 200: ListListingsResponseSchema, 400: ErrorSchema, 401: ErrorSchema },
+        response: { 200: ListListingsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => findListings(app.db, { query: request.query, cache, aggregateStrategy }),
@@ -102,15 +101,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ListingIdParamsSchema,
         response: {
           200: ListingDetailSchema,
-          401: ErrorSchema,
-          403: z.union([ViewLimitErrorSchema, ErrorSchema]),
-          404: ErrorSchema,
+          ...errorResponses(401, 404),
+          403: z.union([ViewLimitErrorSchema, ErrorBodySchema]),
         },
       },
     },
     async (request) => {
       const viewer = requireUser(request);
-      const id = listingIdFromParam(request.params.id);
+      const id = parseId(request.params.id);
       if (id === null) throw notFound(LISTING_NOT_FOUND);
       return getListing(app.db, { id, viewer, now: new Date() });
     },

@@ -7,7 +7,7 @@ import {
 } from '../../../../tests/helpers/test-app';
 import type { ListingCard, ListListingsResponse } from '../listings.schema';
 import { clearCatalogueCaches, invalidateCatalogueCaches } from './catalogue-cache';
-import { insertListing, insertListings } from './listing-fixtures';
+import { insertListing, insertListings } from '../../../../tests/helpers/fixtures/listings';
 
 const pounds = (value: number) => value * 100;
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n, 12));
@@ -17,8 +17,8 @@ describe('[CATALOGUE] public stats and featured titles', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await createUser(t.db, { role: 'agent' });
-    await createUser(t.db, { role: 'agent' });
+    await createUser(t.db, { role: 'agent', agentVerificationStatus: 'approved' });
+    await createUser(t.db, { role: 'agent', agentVerificationStatus: 'approved' });
     await createUser(t.db, { role: 'producer' });
     await insertListings(t.db, [
       {

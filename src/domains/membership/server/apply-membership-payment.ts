@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '@/domains/accounts/server/accounts.tables';
+import type { AppDeps } from '@/server/deps';
+import { getUserForUpdate, updatePremiumState } from '@/domains/accounts/server';
 import { PREMIUM_PERIOD_YEARS, PREMIUM_PRICE } from '../membership.constants';
 import { membershipReceiptMail } from './membership-mails';
 import { membershipPayments, membershipSubscriptions } from './subscriptions.tables';
@@ -55,17 +55,18 @@ export function splitVat(grossPence: number): { netPence: number; vatPence: numb
  * (same provider id) changes nothing and sends nothing.
  */
 export async function applyMembershipPayment(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
   input: ApplyMembershipPaymentInput,
 ): Promise<AppliedMembershipPayment | null> {
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [target] = await tx
       .select({ userId: membershipSubscriptions.userId })
       .from(membershipSubscriptions)
       .where(eq(membershipSubscriptions.id, input.subscriptionId));
     if (!target) return null;
     // Lock order user → subscription everywhere, so concurrent writers cannot deadlock.
-    const [user] = await tx.select().from(users).where(eq(users.id, target.userId)).for('update');
+    const user = await getUserForUpdate(tx, target.userId);
+    if (!user) return null;
     const [subscription] = await tx
       .select()
       .from(membershipSubscriptions)
@@ -140,23 +141,19 @@ export async function applyMembershipPayment(
         updatedAt: sql`now()`,
       })
       .where(eq(membershipSubscriptions.id, subscription.id));
-    await tx
-      .update(users)
-      .set({
-        membershipTier: 'premium',
-        premiumExpiresAt,
-        premiumAutoRenew: subscription.autoRenew,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id));
+    await updatePremiumState(tx, user.id, {
+      membershipTier: 'premium',
+      premiumExpiresAt,
+      premiumAutoRenew: subscription.autoRenew,
+    });
 
     return {
       isNew: true,
       receiptNumber,
       premiumExpiresAt,
       mail: membershipReceiptMail({
-        publicUrl: app.config.publicUrl,
-        vatNumber: app.config.vatNumber,
+        publicUrl: deps.config.publicUrl,
+        vatNumber: deps.config.vatNumber,
         customer: user,
         receiptNumber,
         kind: input.kind,
@@ -173,7 +170,7 @@ export async function applyMembershipPayment(
   });
   if (!outcome) return null;
   if (outcome.mail && 'to' in outcome) {
-    await app.mailer.send({ to: outcome.to, ...outcome.mail });
+    await deps.mailer.send({ to: outcome.to, ...outcome.mail });
   }
   return {
     isNew: outcome.isNew,

@@ -1,22 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '@/domains/accounts/server/accounts.tables';
+import type { AppDeps } from '@/server/deps';
+import { getUserForUpdate, updatePremiumState } from '@/domains/accounts/server';
 import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionRow } from './find-current-subscription';
 import { membershipEndedMail, type MembershipEndReason } from './membership-mails';
 import { membershipSubscriptions } from './subscriptions.tables';
 
 /** The membership ends: the subscription is canceled and the member is back on free. */
 export async function endMembership(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
   subscription: SubscriptionRow,
   reason: MembershipEndReason,
 ): Promise<void> {
-  const mail = await app.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, subscription.userId))
-      .for('update');
+  const mail = await deps.db.transaction(async (tx) => {
+    const user = await getUserForUpdate(tx, subscription.userId);
+    if (!user) return null;
     const ended = await tx
       .update(membershipSubscriptions)
       .set({ status: 'canceled', nextRenewalAttemptAt: null, updatedAt: sql`now()` })
@@ -28,18 +25,18 @@ export async function endMembership(
       )
       .returning({ id: membershipSubscriptions.id });
     if (ended.length === 0) return null;
-    await tx
-      .update(users)
-      .set({ membershipTier: 'free', premiumExpiresAt: null, updatedAt: sql`now()` })
-      .where(eq(users.id, subscription.userId));
+    await updatePremiumState(tx, subscription.userId, {
+      membershipTier: 'free',
+      premiumExpiresAt: null,
+    });
     return {
       to: user.email,
       ...membershipEndedMail({
-        publicUrl: app.config.publicUrl,
+        publicUrl: deps.config.publicUrl,
         firstName: user.firstName,
         reason,
       }),
     };
   });
-  if (mail) await app.mailer.send(mail);
+  if (mail) await deps.mailer.send(mail);
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
 import { penceToPounds } from '@/shared/money';
 import { PREMIUM_PRICE } from '../membership.constants';
@@ -11,9 +11,9 @@ import { membershipPayments, membershipSubscriptions } from './subscriptions.tab
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const premiumPrice = (): PremiumPrice => ({
-  net: penceToPounds(PREMIUM_PRICE.netPence)!,
-  vat: penceToPounds(PREMIUM_PRICE.vatPence)!,
-  gross: penceToPounds(PREMIUM_PRICE.grossPence)!,
+  net: penceToPounds(PREMIUM_PRICE.netPence),
+  vat: penceToPounds(PREMIUM_PRICE.vatPence),
+  gross: penceToPounds(PREMIUM_PRICE.grossPence),
   vatRatePercent: PREMIUM_PRICE.vatRatePercent,
 });
 
@@ -28,10 +28,10 @@ export interface GetCheckoutSessionOptions {
  * the card form confirms. Only its owner may read it; anyone else gets 404.
  */
 export async function getCheckoutSession(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'payments'>,
   { userId, sessionId, now }: GetCheckoutSessionOptions,
 ): Promise<CheckoutSession> {
-  const [subscription] = await app.db
+  const [subscription] = await deps.db
     .select()
     .from(membershipSubscriptions)
     .where(
@@ -42,7 +42,7 @@ export async function getCheckoutSession(
     );
   if (!subscription) throw new AppError('NOT_FOUND', 'Checkout not found');
 
-  const [paid] = await app.db
+  const [paid] = await deps.db
     .select({ id: membershipPayments.id })
     .from(membershipPayments)
     .where(eq(membershipPayments.subscriptionId, subscription.id))
@@ -56,8 +56,8 @@ export async function getCheckoutSession(
   if (!isOpen) return { ...base, status: 'expired', clientSecret: null };
   // A Stripe checkout is paid on Stripe's hosted page: there is no secret to hand out.
   if (subscription.provider !== 'local') return { ...base, status: 'open', clientSecret: null };
-  const paymentId = await findInitialPaymentId(app.db, subscription.id);
+  const paymentId = await findInitialPaymentId(deps.db, subscription.id);
   if (!paymentId) return { ...base, status: 'expired', clientSecret: null };
-  const payment = await app.payments.retrievePayment(paymentId);
+  const payment = await deps.payments.retrievePayment(paymentId);
   return { ...base, status: 'open', clientSecret: payment.clientSecret };
 }

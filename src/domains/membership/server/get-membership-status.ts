@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { UserRow } from '@/domains/accounts/server';
 import { FREE_MONTHLY_LISTING_VIEWS } from '../membership.constants';
 import type { MembershipStatus } from '../membership.schema';
 import { findCurrentSubscription } from './find-current-subscription';

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '@/domains/accounts/server/accounts.tables';
+import type { AppDeps } from '@/server/deps';
+import { parseId } from '@/shared/ids';
+import { getUserForUpdate, updatePremiumState } from '@/domains/accounts/server';
 import { applyMembershipPayment } from './apply-membership-payment';
 import { endMembership } from './end-membership';
 import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionRow } from './find-current-subscription';
@@ -29,15 +30,21 @@ export const MEMBERSHIP_STRIPE_EVENTS = [
   'customer.subscription.deleted',
 ] as const;
 
+/** What handling a Stripe Billing event needs (the app itself satisfies it). */
+export type MembershipStripeEventDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'payments'>;
+
 /** The part of a verified event we trust: its type and the id of the object it is about. */
 export interface StripeEventRef {
   type: string;
   objectId: string;
 }
 
-async function rowById(app: FastifyInstance, id: number | null): Promise<SubscriptionRow | null> {
+async function rowById(
+  deps: MembershipStripeEventDeps,
+  id: number | null,
+): Promise<SubscriptionRow | null> {
   if (id === null) return null;
-  const [row] = await app.db
+  const [row] = await deps.db
     .select()
     .from(membershipSubscriptions)
     .where(eq(membershipSubscriptions.id, id));
@@ -46,23 +53,23 @@ async function rowById(app: FastifyInstance, id: number | null): Promise<Subscri
 
 /** Our row for a Stripe subscription (its metadata names it), when it is a membership. */
 async function rowForSubscription(
-  app: FastifyInstance,
+  deps: MembershipStripeEventDeps,
   subscription: Stripe.Subscription,
 ): Promise<SubscriptionRow | null> {
   if (subscription.metadata?.kind !== 'membership') return null;
-  return rowById(app, subscriptionRowId(subscription));
+  return rowById(deps, subscriptionRowId(subscription));
 }
 
 /** A paid invoice is a paid year: record it (once) and extend premium to its period end. */
 async function applyPaidInvoice(
-  app: FastifyInstance,
+  deps: MembershipStripeEventDeps,
   row: SubscriptionRow,
   invoice: Stripe.Invoice,
   subscription: Stripe.Subscription,
 ): Promise<void> {
   if (invoice.status !== 'paid') return;
   const paidAt = invoice.status_transitions?.paid_at;
-  await applyMembershipPayment(app, {
+  await applyMembershipPayment(deps, {
     subscriptionId: row.id,
     // The PaymentIntent id when there is one (refunds need it); else the invoice's own id.
     providerPaymentId: invoicePaymentIntentId(invoice) ?? invoice.id,
@@ -79,15 +86,16 @@ async function applyPaidInvoice(
 
 /** Stripe could not take a renewal: past due, premium kept through the retry window. */
 async function markPastDue(
-  app: FastifyInstance,
+  deps: MembershipStripeEventDeps,
   row: SubscriptionRow,
   invoice: Stripe.Invoice,
 ): Promise<void> {
   const periodEnd = row.currentPeriodEnd ?? new Date();
   const deadline = retryDeadline(periodEnd);
   const reason = 'Your card was declined.';
-  const mail = await app.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
+  const mail = await deps.db.transaction(async (tx) => {
+    const user = await getUserForUpdate(tx, row.userId);
+    if (!user) return null;
     const moved = await tx
       .update(membershipSubscriptions)
       .set({
@@ -105,17 +113,14 @@ async function markPastDue(
       .returning({ id: membershipSubscriptions.id });
     if (moved.length === 0) return null;
     if (!user.premiumExpiresAt || user.premiumExpiresAt < deadline) {
-      await tx
-        .update(users)
-        .set({ premiumExpiresAt: deadline, updatedAt: sql`now()` })
-        .where(eq(users.id, row.userId));
+      await updatePremiumState(tx, row.userId, { premiumExpiresAt: deadline });
     }
     // The member hears once per failed invoice, not on each of Stripe's retries.
     return row.status === 'active'
       ? {
           to: user.email,
           ...renewalFailedMail({
-            publicUrl: app.config.publicUrl,
+            publicUrl: deps.config.publicUrl,
             firstName: user.firstName,
             reason: invoice.last_finalization_error?.message ?? reason,
             retryUntil: deadline,
@@ -123,7 +128,7 @@ async function markPastDue(
         }
       : null;
   });
-  if (mail) await app.mailer.send(mail);
+  if (mail) await deps.mailer.send(mail);
 }
 
 /**
@@ -133,47 +138,47 @@ async function markPastDue(
  * twice. Returns false when the event is not about a membership.
  */
 export async function handleMembershipStripeEvent(
-  app: FastifyInstance,
+  deps: MembershipStripeEventDeps,
   { type, objectId }: StripeEventRef,
 ): Promise<boolean> {
   switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
-      const session = await retrieveCheckoutSession(app, objectId);
+      const session = await retrieveCheckoutSession(deps, objectId);
       if (session.mode !== 'subscription' || session.metadata?.kind !== 'membership') return false;
       const subscriptionId = stripeId(session.subscription);
       if (session.payment_status !== 'paid' || !subscriptionId) return true;
-      const subscription = await retrieveSubscription(app, subscriptionId);
+      const subscription = await retrieveSubscription(deps, subscriptionId);
       const row =
-        (await rowForSubscription(app, subscription)) ??
-        (await rowById(app, Number(session.metadata.subscriptionId) || null));
+        (await rowForSubscription(deps, subscription)) ??
+        (await rowById(deps, parseId(session.metadata.subscriptionId)));
       const invoiceId = stripeId(session.invoice) ?? stripeId(subscription.latest_invoice);
       if (!row || !invoiceId) return true;
-      await applyPaidInvoice(app, row, await retrieveInvoice(app, invoiceId), subscription);
+      await applyPaidInvoice(deps, row, await retrieveInvoice(deps, invoiceId), subscription);
       return true;
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      const invoice = await retrieveInvoice(app, objectId);
+      const invoice = await retrieveInvoice(deps, objectId);
       const subscriptionId = invoiceSubscriptionId(invoice);
       if (!subscriptionId) return false;
-      const subscription = await retrieveSubscription(app, subscriptionId);
-      const row = await rowForSubscription(app, subscription);
+      const subscription = await retrieveSubscription(deps, subscriptionId);
+      const row = await rowForSubscription(deps, subscription);
       if (!row) return false;
       if (invoice.status === 'paid') {
-        await applyPaidInvoice(app, row, invoice, subscription);
+        await applyPaidInvoice(deps, row, invoice, subscription);
       } else if (
         type === 'invoice.payment_failed' &&
         invoice.billing_reason === 'subscription_cycle'
       ) {
-        await markPastDue(app, row, invoice);
+        await markPastDue(deps, row, invoice);
       }
       return true;
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const subscription = await retrieveSubscription(app, objectId);
-      const row = await rowForSubscription(app, subscription);
+      const subscription = await retrieveSubscription(deps, objectId);
+      const row = await rowForSubscription(deps, subscription);
       if (!row) return false;
       if (subscription.status === 'canceled') {
         const reason =
@@ -182,20 +187,17 @@ export async function handleMembershipStripeEvent(
             : subscription.cancel_at_period_end
               ? 'not_renewed'
               : 'canceled';
-        await endMembership(app, row, reason);
+        await endMembership(deps, row, reason);
         return true;
       }
       // Renewal turned off or on (here, or in Stripe's customer portal).
       const autoRenew = !subscription.cancel_at_period_end;
-      await app.db.transaction(async (tx) => {
+      await deps.db.transaction(async (tx) => {
         await tx
           .update(membershipSubscriptions)
           .set({ autoRenew, updatedAt: sql`now()` })
           .where(eq(membershipSubscriptions.id, row.id));
-        await tx
-          .update(users)
-          .set({ premiumAutoRenew: autoRenew, updatedAt: sql`now()` })
-          .where(eq(users.id, row.userId));
+        await updatePremiumState(tx, row.userId, { premiumAutoRenew: autoRenew });
       });
       return true;
     }

@@ -6,7 +6,7 @@ import {
   type TestApp,
 } from '../../../../tests/helpers/test-app';
 import type { ListingRow } from '@/domains/listings/server/listings.tables';
-import { insertListings } from '@/domains/listings/server/listing-fixtures';
+import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import type { MembershipStatus } from '../membership.schema';
 import { membershipMonth, nextResetDate } from './membership-period';
 import { listingViews } from './membership.tables';

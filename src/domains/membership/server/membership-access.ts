@@ -1,4 +1,4 @@
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { UserRow } from '@/domains/accounts/server';
 import { hasPremiumAccess } from '../membership.rules';
 
 type Member = Pick<UserRow, 'role' | 'membershipTier' | 'premiumExpiresAt'>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from '@/server/jobs/job-runner';
 import { renewMemberships } from './renew-memberships';
 
-/** The membership room's scheduled work (listed in app.ts). */
+/** The membership room's scheduled work (its RoomModule's `jobs`). */
 export function membershipJobs(app: FastifyInstance): Job[] {
   return [
     {

@@ -1,5 +1,5 @@
-import type { MailContent } from '@/server/mail/templates';
-import { penceToPounds } from '@/shared/money';
+import { render, type MailContent } from '@/server/mail/templates';
+import { formatPounds } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import { RECEIPT_SELLER } from '../membership.constants';
 
@@ -15,68 +15,8 @@ const ukDate = new Intl.DateTimeFormat('en-GB', {
 /** 1 March 2026, UK time. */
 export const formatReceiptDate = (date: Date) => ukDate.format(date);
 
-const pounds = (pence: number) => `£${penceToPounds(pence)}`;
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-
-interface Frame {
-  subject: string;
-  firstName: string;
-  paragraphs: string[];
-  /** Label/value rows shown as a table (the receipt). */
-  rows?: [string, string][];
-  action?: { label: string; url: string };
-  publicUrl: string;
-}
-
-/** The membership emails' frame: greeting, paragraphs, an optional table and one link. */
-function render(frame: Frame): MailContent {
-  const { subject, firstName, paragraphs, rows = [], action, publicUrl } = frame;
-  const width = Math.max(0, ...rows.map(([label]) => label.length));
-  const text = [
-    `Hello ${firstName},`,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(rows.length ? [...rows.map(([l, v]) => `${l.padEnd(width)}  ${v}`), ''] : []),
-    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    `— The ${PRODUCT} team`,
-    publicUrl,
-  ].join('\n');
-  const p = (value: string) =>
-    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(value)}</p>`;
-  const table = rows.length
-    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px">${rows
-        .map(
-          ([label, value]) =>
-            `<tr><th scope="row" style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb;color:#4b5563;font-weight:normal">${escapeHtml(label)}</th><td style="text-align:right;padding:6px 8px;border-bottom:1px solid #e5e7eb;color:#111827">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('')}</table>`
-    : '';
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(action.label)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<h1 style="margin:0 0 24px;font-size:20px;color:#111827">${PRODUCT}</h1>
-${p(`Hello ${firstName},`)}
-${paragraphs.map(p).join('\n')}
-${table}
-${button}
-<p style="margin:24px 0 0;font-size:13px;color:#6b7280">— The ${PRODUCT} team · <a href="${escapeHtml(publicUrl)}" style="color:#2563eb">${escapeHtml(publicUrl)}</a></p>
-</div>
-</body>
-</html>`;
-  return { subject, text, html };
-}
+/** Receipts show pence: "£216.00". */
+const pounds = (pence: number) => formatPounds(pence, { exact: true });
 
 export interface ReceiptMailOptions {
   publicUrl: string;
@@ -98,7 +38,7 @@ export function membershipReceiptMail(options: ReceiptMailOptions): MailContent 
   const { customer } = options;
   return render({
     publicUrl: options.publicUrl,
-    firstName: customer.firstName,
+    greetingName: customer.firstName,
     subject: `Your ${PRODUCT} Premium receipt ${options.receiptNumber}`,
     paragraphs: [
       options.kind === 'renewal'
@@ -134,7 +74,7 @@ export function renewalFailedMail(options: {
 }): MailContent {
   return render({
     publicUrl: options.publicUrl,
-    firstName: options.firstName,
+    greetingName: options.firstName,
     subject: `We could not renew your ${PRODUCT} Premium membership`,
     paragraphs: [
       `We tried to charge your saved card for your annual Premium renewal, but the payment failed: ${options.reason}`,
@@ -161,7 +101,7 @@ export function membershipEndedMail(options: {
   }[options.reason];
   return render({
     publicUrl: options.publicUrl,
-    firstName: options.firstName,
+    greetingName: options.firstName,
     subject: `Your ${PRODUCT} Premium membership has ended`,
     paragraphs: [
       why,
@@ -180,7 +120,7 @@ export function membershipRefundedMail(options: {
 }): MailContent {
   return render({
     publicUrl: options.publicUrl,
-    firstName: options.firstName,
+    greetingName: options.firstName,
     subject: `Your ${PRODUCT} Premium membership has been refunded`,
     paragraphs: [
       `We have refunded ${pounds(options.grossPence)} for receipt ${options.receiptNumber} under our 14-day refund guarantee. It usually reaches your card within 5 to 10 working days.`,

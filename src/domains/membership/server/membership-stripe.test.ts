@@ -11,7 +11,8 @@ import {
   startFakeStripeBilling,
   type FakeStripeBilling,
 } from '../../../../tests/helpers/fake-stripe-billing';
-import { mailOutbox, users } from '@/domains/accounts/server/accounts.tables';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 import type { MembershipStatus, UpgradeResponse } from '../membership.schema';
 import { membershipPayments, membershipSubscriptions } from './subscriptions.tables';
 

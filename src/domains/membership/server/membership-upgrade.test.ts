@@ -6,7 +6,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../../tests/helpers/test-app';
-import { mailOutbox, users } from '@/domains/accounts/server/accounts.tables';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 import { localPaymentIntents } from '@/domains/payments/server/payments.tables';
 import type {
   AutoRenewResponse,
@@ -212,6 +213,28 @@ describe('[MEMBERSHIP] upgrading to premium with the local provider', () => {
     expect(peek.statusCode).toBe(404);
     expect((await pay(other.cookie, clientSecret!, CARDS.ok)).statusCode).toBe(403);
     expect((await status(other.cookie)).tier).toBe('free');
+  });
+
+  it('tells a checkout result only to the signed-in producer who opened it (issue 10)', async () => {
+    // What /payment-success?session_id=... reads before it says a payment went through.
+    const readCheckout = (sessionId: string, cookie?: string) =>
+      t.request({ method: 'GET', url: `/api/membership/checkout/${sessionId}`, cookie });
+    const { cookie } = await freeProducer();
+    const { subscriptionId, clientSecret } = (await upgrade(cookie)).json() as UpgradeResponse;
+    expect((await pay(cookie, clientSecret!, CARDS.ok)).statusCode).toBe(200);
+    expect((await readCheckout(subscriptionId, cookie)).json()).toMatchObject({ status: 'paid' });
+
+    const signedOut = await readCheckout(subscriptionId);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const other = await freeProducer();
+    for (const sessionId of [subscriptionId, 'cs_local_made-up-session-id']) {
+      const response = await readCheckout(sessionId, other.cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Checkout not found', code: 'NOT_FOUND' });
+      expect(response.body).not.toContain('216');
+    }
+    expect((await readCheckout('cs_local_made-up-session-id', cookie)).statusCode).toBe(404);
   });
 
   it('lets only signed-in producers upgrade', async () => {

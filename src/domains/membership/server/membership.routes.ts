@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorResponses } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import {
   AutoRenewBodySchema,
@@ -14,8 +14,6 @@ import { getMembershipStatus } from './get-membership-status';
 import { setAutoRenew } from './set-auto-renew';
 import { startUpgrade } from './start-upgrade';
 
-const ErrorSchema = z.looseObject({ message: z.string(), code: z.string() });
-
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/membership/status',
@@ -23,7 +21,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['membership'],
         summary: "The signed-in user's tier, monthly listing views and allowance",
-        response: { 200: MembershipStatusSchema },
+        response: { 200: MembershipStatusSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -42,7 +40,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
           'Free producers only. Premium starts when the payment succeeds, never here. ' +
           'Go to checkoutUrl: the in-app checkout (local provider, clientSecret set) or ' +
           "Stripe's hosted Checkout (stripe provider, clientSecret null).",
-        response: { 200: UpgradeResponseSchema, 403: ErrorSchema, 409: ErrorSchema },
+        // 503: the payment provider did not answer.
+        response: { 200: UpgradeResponseSchema, ...errorResponses(401, 403, 409, 429, 503) },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -57,9 +56,10 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['membership'],
-        summary: "The signed-in user's checkout session (in-app checkout page)",
+        summary: "The signed-in user's own checkout session (checkout and payment-success pages)",
         params: CheckoutSessionParamsSchema,
-        response: { 200: CheckoutSessionSchema, 404: ErrorSchema },
+        // Another user's checkout, or an id that is no checkout: 404 alike.
+        response: { 200: CheckoutSessionSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['membership'],
         summary: 'Turn automatic yearly renewal off or on (premium stays until it expires)',
         body: AutoRenewBodySchema,
-        response: { 200: AutoRenewResponseSchema, 409: ErrorSchema },
+        response: { 200: AutoRenewResponseSchema, ...errorResponses(400, 401, 409, 503) },
       },
     },
     async (request) => {

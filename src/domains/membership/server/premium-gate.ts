@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { UserRow } from '@/domains/accounts/server';
 import { PREMIUM_REQUIRED_MESSAGE } from '../membership.constants';
 import { hasPremiumAccess, type PremiumFeature } from '../membership.rules';
 

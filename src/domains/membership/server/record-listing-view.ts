@@ -1,7 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { AppError } from '@/shared/errors';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { getUserForUpdate, type UserRow } from '@/domains/accounts/server';
 import { FREE_MONTHLY_LISTING_VIEWS, VIEW_LIMIT_MESSAGE } from '../membership.constants';
 import { hasUnlimitedListingViews } from './membership-access';
 import { membershipMonth, nextResetDate } from './membership-period';
@@ -36,7 +36,7 @@ export async function recordListingView(
   await db.transaction(async (tx) => {
     // Lock the user's row so this user's view checks run one at a time: ten listings opened
     // at once must not all count "four used" and all be let through.
-    await tx.execute(sql`select 1 from users where id = ${viewer.id} for update`);
+    await getUserForUpdate(tx, viewer.id);
     const thisMonth = and(eq(listingViews.userId, viewer.id), eq(listingViews.month, month));
     const [seen] = await tx
       .select({ listingId: listingViews.listingId })

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
 import { penceToPounds } from '@/shared/money';
-import { users } from '@/domains/accounts/server/accounts.tables';
-import { callProvider } from '@/domains/payments/server/ledger';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import { getUserById, getUserForUpdate, updatePremiumState } from '@/domains/accounts/server';
+import { callProvider, PaymentProviderError } from '@/domains/payments/server';
 import { REFUND_WINDOW_DAYS, REFUND_WINDOW_MESSAGE } from '../membership.constants';
 import type { RefundMembershipResponse } from '../membership.schema';
 import { LIVE_SUBSCRIPTION_STATUSES, findCurrentSubscription } from './find-current-subscription';
@@ -26,15 +25,15 @@ export interface RefundMembershipPaymentOptions {
  * it never renews, returns the user to the free plan and emails them.
  */
 export async function refundMembershipPayment(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'payments'>,
   { userId, now }: RefundMembershipPaymentOptions,
 ): Promise<RefundMembershipResponse> {
-  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  const user = await getUserById(deps.db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
-  const subscription = await findCurrentSubscription(app.db, userId);
+  const subscription = await findCurrentSubscription(deps.db, userId);
   if (!subscription) throw new AppError('CONFLICT', 'This user has no membership to refund');
 
-  const [first] = await app.db
+  const [first] = await deps.db
     .select()
     .from(membershipPayments)
     .where(eq(membershipPayments.subscriptionId, subscription.id))
@@ -52,13 +51,13 @@ export async function refundMembershipPayment(
     let paymentIntentId = first.providerPaymentId;
     if (subscription.provider === 'stripe' && paymentIntentId.startsWith('in_')) {
       // Recorded by invoice id: the refund goes through the invoice's PaymentIntent.
-      const invoice = await retrieveInvoice(app, paymentIntentId);
+      const invoice = await retrieveInvoice(deps, paymentIntentId);
       paymentIntentId = invoicePaymentIntentId(invoice) ?? paymentIntentId;
     }
     // The same key for the same payment: a retried refund can never refund twice.
     await callProvider(
-      app.db,
-      app.payments,
+      deps.db,
+      deps.payments,
       {
         operation: 'refund',
         idempotencyKey: `membership:${subscription.id}:refund:${first.id}`,
@@ -67,11 +66,11 @@ export async function refundMembershipPayment(
         userId,
         providerPaymentId: paymentIntentId,
       },
-      (idempotencyKey) => app.payments.refundPayment(paymentIntentId, { idempotencyKey }),
+      (idempotencyKey) => deps.payments.refundPayment(paymentIntentId, { idempotencyKey }),
     );
     if (subscription.provider === 'stripe' && subscription.providerSubscriptionId) {
       await cancelSubscriptionNow(
-        app,
+        deps,
         subscription.providerSubscriptionId,
         `membership:${subscription.id}:cancel-on-refund`,
       );
@@ -88,8 +87,8 @@ export async function refundMembershipPayment(
   }
 
   const refundedAt = now;
-  const mail = await app.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const mail = await deps.db.transaction(async (tx) => {
+    await getUserForUpdate(tx, userId);
     await tx
       .update(membershipPayments)
       .set({ refundedAt })
@@ -108,24 +107,21 @@ export async function refundMembershipPayment(
           inArray(membershipSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
         ),
       );
-    await tx
-      .update(users)
-      .set({ membershipTier: 'free', premiumExpiresAt: null, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
+    await updatePremiumState(tx, userId, { membershipTier: 'free', premiumExpiresAt: null });
     return membershipRefundedMail({
-      publicUrl: app.config.publicUrl,
+      publicUrl: deps.config.publicUrl,
       firstName: user.firstName,
       grossPence: first.grossPence,
       receiptNumber: first.receiptNumber,
     });
   });
-  await app.mailer.send({ to: user.email, ...mail });
+  await deps.mailer.send({ to: user.email, ...mail });
 
   return {
     message: 'Membership refunded',
     userId,
     membershipTier: 'free',
-    refundedAmount: penceToPounds(first.grossPence)!,
+    refundedAmount: penceToPounds(first.grossPence),
     receiptNumber: first.receiptNumber,
     refundedAt: refundedAt.toISOString(),
   };

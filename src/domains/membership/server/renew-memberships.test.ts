@@ -6,7 +6,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../../tests/helpers/test-app';
-import { mailOutbox, users } from '@/domains/accounts/server/accounts.tables';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 import { paymentLedger } from '@/domains/payments/server/payments.tables';
 import type { MembershipStatus, UpgradeResponse } from '../membership.schema';
 import { renewMemberships } from './renew-memberships';

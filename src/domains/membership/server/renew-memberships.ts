@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { users } from '@/domains/accounts/server/accounts.tables';
-import { callProvider } from '@/domains/payments/server/ledger';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import type { AppDeps } from '@/server/deps';
+import { getUserForUpdate, updatePremiumState } from '@/domains/accounts/server';
+import { callProvider, PaymentProviderError } from '@/domains/payments/server';
 import { CURRENCY } from '@/domains/payments/payments.constants';
 import { PREMIUM_PRICE, RENEWAL_RETRY_DAYS } from '../membership.constants';
 import { applyMembershipPayment } from './apply-membership-payment';
@@ -16,6 +15,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const CLAIM_LEASE_MS = 10 * 60 * 1000;
 /** After an outage (not a refusal) the same charge is retried this soon, with the same key. */
 const OUTAGE_RETRY_MS = 60 * 60 * 1000;
+
+/** What the renewal job needs (the app itself satisfies it). */
+export type RenewMembershipsDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'payments'>;
 
 export interface RenewMembershipsOptions {
   /** The clock (injectable for tests). */
@@ -41,11 +43,11 @@ export const retryDeadline = (periodEnd: Date) =>
  * crash and retry replays the same charge instead of making a second one.
  */
 export async function renewMemberships(
-  app: FastifyInstance,
+  deps: RenewMembershipsDeps,
   { now, batchSize = 25 }: RenewMembershipsOptions,
 ): Promise<RenewalSummary> {
   const summary: RenewalSummary = { renewed: 0, failed: 0, ended: 0 };
-  const claimed = await app.db.transaction(async (tx) => {
+  const claimed = await deps.db.transaction(async (tx) => {
     const due = await tx
       .select({ id: membershipSubscriptions.id })
       .from(membershipSubscriptions)
@@ -73,29 +75,29 @@ export async function renewMemberships(
   });
 
   for (const subscription of claimed) {
-    const outcome = await renewOne(app, subscription, now);
+    const outcome = await renewOne(deps, subscription, now);
     summary[outcome] += 1;
   }
   return summary;
 }
 
 async function renewOne(
-  app: FastifyInstance,
+  deps: RenewMembershipsDeps,
   subscription: SubscriptionRow,
   now: Date,
 ): Promise<keyof RenewalSummary> {
   const periodEnd = subscription.currentPeriodEnd ?? now;
   const deadline = retryDeadline(periodEnd);
   if (!subscription.autoRenew) {
-    await endMembership(app, subscription, 'not_renewed');
+    await endMembership(deps, subscription, 'not_renewed');
     return 'ended';
   }
   if (now >= deadline) {
-    await endMembership(app, subscription, 'payment_failed');
+    await endMembership(deps, subscription, 'payment_failed');
     return 'ended';
   }
   if (!subscription.paymentMethodId) {
-    await recordFailure(app, subscription, now, 'No card is saved for this membership.');
+    await recordFailure(deps, subscription, now, 'No card is saved for this membership.');
     return 'failed';
   }
 
@@ -103,8 +105,8 @@ async function renewOne(
   const amountPence = PREMIUM_PRICE.grossPence;
   try {
     const payment = await callProvider(
-      app.db,
-      app.payments,
+      deps.db,
+      deps.payments,
       {
         operation: 'charge',
         // One key per period and attempt: a retry after a crash replays, never charges twice.
@@ -114,7 +116,7 @@ async function renewOne(
         userId: subscription.userId,
       },
       (idempotencyKey) =>
-        app.payments.createPayment({
+        deps.payments.createPayment({
           amountPence,
           currency: CURRENCY,
           captureMethod: 'automatic',
@@ -132,14 +134,14 @@ async function renewOne(
     );
     if (payment.status !== 'succeeded') {
       await recordFailure(
-        app,
+        deps,
         subscription,
         now,
         payment.lastError?.message ?? 'The payment was not completed.',
       );
       return 'failed';
     }
-    await applyMembershipPayment(app, {
+    await applyMembershipPayment(deps, {
       subscriptionId: subscription.id,
       providerPaymentId: payment.id,
       amountPence: payment.amountPence,
@@ -152,14 +154,14 @@ async function renewOne(
   } catch (error) {
     if (error instanceof PaymentProviderError && error.retryable) {
       // The provider did not answer: try the same charge again soon, under the same key.
-      await app.db
+      await deps.db
         .update(membershipSubscriptions)
         .set({ nextRenewalAttemptAt: new Date(now.getTime() + OUTAGE_RETRY_MS) })
         .where(eq(membershipSubscriptions.id, subscription.id));
       return 'failed';
     }
     if (error instanceof PaymentProviderError) {
-      await recordFailure(app, subscription, now, error.message);
+      await recordFailure(deps, subscription, now, error.message);
       return 'failed';
     }
     throw error;
@@ -171,7 +173,7 @@ async function renewOne(
  * then (the user's expiry moves to the deadline); the member hears about the first failure.
  */
 async function recordFailure(
-  app: FastifyInstance,
+  deps: RenewMembershipsDeps,
   subscription: SubscriptionRow,
   now: Date,
   reason: string,
@@ -179,12 +181,9 @@ async function recordFailure(
   const periodEnd = subscription.currentPeriodEnd ?? now;
   const deadline = retryDeadline(periodEnd);
   const nextAttempt = new Date(Math.min(now.getTime() + DAY_MS, deadline.getTime()));
-  const mail = await app.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, subscription.userId))
-      .for('update');
+  const mail = await deps.db.transaction(async (tx) => {
+    const user = await getUserForUpdate(tx, subscription.userId);
+    if (!user) return null;
     await tx
       .update(membershipSubscriptions)
       .set({
@@ -195,15 +194,12 @@ async function recordFailure(
         updatedAt: sql`now()`,
       })
       .where(eq(membershipSubscriptions.id, subscription.id));
-    await tx
-      .update(users)
-      .set({ premiumExpiresAt: deadline, updatedAt: sql`now()` })
-      .where(eq(users.id, subscription.userId));
+    await updatePremiumState(tx, subscription.userId, { premiumExpiresAt: deadline });
     return subscription.status === 'active'
       ? {
           to: user.email,
           ...renewalFailedMail({
-            publicUrl: app.config.publicUrl,
+            publicUrl: deps.config.publicUrl,
             firstName: user.firstName,
             reason,
             retryUntil: deadline,
@@ -211,5 +207,5 @@ async function recordFailure(
         }
       : null;
   });
-  if (mail) await app.mailer.send(mail);
+  if (mail) await deps.mailer.send(mail);
 }

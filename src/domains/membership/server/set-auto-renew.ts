@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import { updatePremiumState, type UserRow } from '@/domains/accounts/server';
+import { PaymentProviderError } from '@/domains/payments/server';
 import type { AutoRenewResponse } from '../membership.schema';
 import { findCurrentSubscription } from './find-current-subscription';
 import { setCancelAtPeriodEnd } from './stripe-billing';
@@ -18,10 +18,10 @@ export interface SetAutoRenewOptions {
  * until the paid year ends either way; with it off, the year ends on the free plan.
  */
 export async function setAutoRenew(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'payments'>,
   { user, autoRenew }: SetAutoRenewOptions,
 ): Promise<AutoRenewResponse> {
-  const subscription = await findCurrentSubscription(app.db, user.id);
+  const subscription = await findCurrentSubscription(deps.db, user.id);
   if (!subscription) {
     throw new AppError('CONFLICT', 'You do not have a membership that renews');
   }
@@ -29,7 +29,7 @@ export async function setAutoRenew(
     try {
       // Stripe renews Stripe subscriptions: tell it to stop (or carry on) at the period end.
       await setCancelAtPeriodEnd(
-        app,
+        deps,
         subscription.providerSubscriptionId,
         !autoRenew,
         `membership:${subscription.id}:auto-renew:${autoRenew}:${Date.now()}`,
@@ -47,15 +47,12 @@ export async function setAutoRenew(
       throw error;
     }
   }
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await tx
       .update(membershipSubscriptions)
       .set({ autoRenew, updatedAt: sql`now()` })
       .where(eq(membershipSubscriptions.id, subscription.id));
-    await tx
-      .update(users)
-      .set({ premiumAutoRenew: autoRenew, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
+    await updatePremiumState(tx, user.id, { premiumAutoRenew: autoRenew });
   });
   return { autoRenew, premiumExpiresAt: user.premiumExpiresAt?.toISOString() ?? null };
 }

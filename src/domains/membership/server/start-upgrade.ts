@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { callProvider } from '@/domains/payments/server/ledger';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import { getUserForUpdate, type UserRow } from '@/domains/accounts/server';
+import { callProvider, PaymentProviderError } from '@/domains/payments/server';
 import { CURRENCY } from '@/domains/payments/payments.constants';
 import { paths } from '@/shared/paths';
 import {
@@ -24,6 +23,9 @@ const CHECKOUT_REUSE_MS = 23 * 60 * 60 * 1000;
 
 const FAILED_TO_CREATE = 'Failed to create subscription';
 
+/** What opening a checkout needs (the app itself satisfies it). */
+export type StartUpgradeDeps = Pick<AppDeps, 'db' | 'config' | 'payments'>;
+
 export interface StartUpgradeOptions {
   user: UserRow;
   now: Date;
@@ -35,16 +37,16 @@ export interface StartUpgradeOptions {
  * Stripe webhook). A second click reuses the open checkout, so two tabs cannot pay twice.
  */
 export async function startUpgrade(
-  app: FastifyInstance,
+  deps: StartUpgradeDeps,
   { user, now }: StartUpgradeOptions,
 ): Promise<UpgradeResponse> {
   // Only producers buy Premium: agents and admins have its features with their role.
   if (user.role !== 'producer') throw new AppError('FORBIDDEN', PRODUCERS_ONLY_UPGRADE_MESSAGE);
 
-  const provider = app.payments.name;
-  const { subscription, isReused } = await app.db.transaction(async (tx) => {
+  const provider = deps.payments.name;
+  const { subscription, isReused } = await deps.db.transaction(async (tx) => {
     // One upgrade at a time per user: the row lock orders concurrent clicks.
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const current = (await getUserForUpdate(tx, user.id)) ?? user;
     if (effectiveTier(current, now) === 'premium') {
       throw new AppError('CONFLICT', ALREADY_PREMIUM_MESSAGE);
     }
@@ -81,12 +83,12 @@ export async function startUpgrade(
   });
 
   return provider === 'stripe'
-    ? openStripeCheckout(app, user, subscription, isReused)
-    : openLocalCheckout(app, user, subscription.id, subscription.checkoutSessionId);
+    ? openStripeCheckout(deps, user, subscription, isReused)
+    : openLocalCheckout(deps, user, subscription.id, subscription.checkoutSessionId);
 }
 
 async function openLocalCheckout(
-  app: FastifyInstance,
+  deps: StartUpgradeDeps,
   user: UserRow,
   subscriptionId: number,
   checkoutSessionId: string,
@@ -96,8 +98,8 @@ async function openLocalCheckout(
   try {
     // The same key for the same checkout: a retry or second click returns the same payment.
     const payment = await callProvider(
-      app.db,
-      app.payments,
+      deps.db,
+      deps.payments,
       {
         operation: 'charge',
         idempotencyKey: initialPaymentKey(subscriptionId),
@@ -106,7 +108,7 @@ async function openLocalCheckout(
         userId: user.id,
       },
       (idempotencyKey) =>
-        app.payments.createPayment({
+        deps.payments.createPayment({
           amountPence,
           currency: CURRENCY,
           captureMethod: 'automatic',
@@ -137,8 +139,8 @@ async function openLocalCheckout(
 }
 
 /** The Stripe customer of an earlier subscription, so Stripe keeps one customer per user. */
-async function previousCustomerId(app: FastifyInstance, userId: number): Promise<string | null> {
-  const [row] = await app.db
+async function previousCustomerId(deps: StartUpgradeDeps, userId: number): Promise<string | null> {
+  const [row] = await deps.db
     .select({ customerId: membershipSubscriptions.customerId })
     .from(membershipSubscriptions)
     .where(
@@ -152,8 +154,8 @@ async function previousCustomerId(app: FastifyInstance, userId: number): Promise
   return row?.customerId ?? null;
 }
 
-async function markAbandoned(app: FastifyInstance, subscriptionId: number): Promise<void> {
-  await app.db
+async function markAbandoned(deps: StartUpgradeDeps, subscriptionId: number): Promise<void> {
+  await deps.db
     .update(membershipSubscriptions)
     .set({ status: 'canceled', updatedAt: sql`now()` })
     .where(
@@ -165,7 +167,7 @@ async function markAbandoned(app: FastifyInstance, subscriptionId: number): Prom
 }
 
 async function openStripeCheckout(
-  app: FastifyInstance,
+  deps: StartUpgradeDeps,
   user: UserRow,
   subscription: SubscriptionRow,
   isReused: boolean,
@@ -173,13 +175,13 @@ async function openStripeCheckout(
   let row = subscription;
   try {
     if (isReused) {
-      const session = await retrieveCheckoutSession(app, row.checkoutSessionId);
+      const session = await retrieveCheckoutSession(deps, row.checkoutSessionId);
       if (session.status === 'open' && session.url) {
         return { clientSecret: null, subscriptionId: session.id, checkoutUrl: session.url };
       }
       // That checkout expired (or completed and is being applied): start a fresh one.
-      await markAbandoned(app, row.id);
-      [row] = await app.db
+      await markAbandoned(deps, row.id);
+      [row] = await deps.db
         .insert(membershipSubscriptions)
         .values({
           userId: user.id,
@@ -189,22 +191,22 @@ async function openStripeCheckout(
         })
         .returning();
     }
-    const session = await createPremiumCheckoutSession(app, {
+    const session = await createPremiumCheckoutSession(deps, {
       subscriptionRowId: row.id,
       userId: user.id,
       email: user.email,
-      customerId: await previousCustomerId(app, user.id),
+      customerId: await previousCustomerId(deps, user.id),
       idempotencyKey: `membership:${row.id}:checkout`,
     });
     if (!session.url) throw new PaymentProviderError('missing_url', 'Checkout has no URL.');
-    await app.db
+    await deps.db
       .update(membershipSubscriptions)
       .set({ checkoutSessionId: session.id, updatedAt: sql`now()` })
       .where(eq(membershipSubscriptions.id, row.id));
     return { clientSecret: null, subscriptionId: session.id, checkoutUrl: session.url };
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      await markAbandoned(app, row.id);
+      await markAbandoned(deps, row.id);
       throw new AppError('PROVIDER_UNAVAILABLE', FAILED_TO_CREATE, { cause: error });
     }
     throw error;

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { StripePaymentProvider } from '@/domains/payments/server/stripe-provider';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import type { AppDeps } from '@/server/deps';
+import { parseId } from '@/shared/ids';
+import { PaymentProviderError, StripePaymentProvider } from '@/domains/payments/server';
 import { CURRENCY } from '@/domains/payments/payments.constants';
 import { paths } from '@/shared/paths';
 import { PREMIUM_PRICE } from '../membership.constants';
@@ -11,11 +11,14 @@ import { PREMIUM_PRICE } from '../membership.constants';
  * Subscriptions, Invoices). The payments port covers one-off PaymentIntents; a subscription
  * lives on Stripe, so this room talks to the same configured SDK client directly.
  */
-export function stripeClient(app: FastifyInstance): Stripe {
-  if (!(app.payments instanceof StripePaymentProvider)) {
+/** What the Stripe Billing calls need: the configured provider (and the public URL). */
+export type StripeBillingDeps = Pick<AppDeps, 'payments'>;
+
+export function stripeClient(deps: StripeBillingDeps): Stripe {
+  if (!(deps.payments instanceof StripePaymentProvider)) {
     throw new Error('Stripe billing needs PAYMENT_PROVIDER=stripe');
   }
-  return app.payments.client;
+  return deps.payments.client;
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -49,10 +52,10 @@ export interface CreateCheckoutInput {
 
 /** A hosted Checkout Session for the yearly £216 subscription. */
 export function createPremiumCheckoutSession(
-  app: FastifyInstance,
+  deps: StripeBillingDeps & Pick<AppDeps, 'config'>,
   input: CreateCheckoutInput,
 ): Promise<Stripe.Checkout.Session> {
-  const { publicUrl, payments } = app.config;
+  const { publicUrl, payments } = deps.config;
   const metadata = {
     kind: 'membership',
     subscriptionId: String(input.subscriptionRowId),
@@ -72,7 +75,7 @@ export function createPremiumCheckoutSession(
         },
       };
   return call(() =>
-    stripeClient(app).checkout.sessions.create(
+    stripeClient(deps).checkout.sessions.create(
       {
         mode: 'subscription',
         line_items: [lineItem],
@@ -90,32 +93,32 @@ export function createPremiumCheckoutSession(
 }
 
 export function retrieveCheckoutSession(
-  app: FastifyInstance,
+  deps: StripeBillingDeps,
   id: string,
 ): Promise<Stripe.Checkout.Session> {
-  return call(() => stripeClient(app).checkout.sessions.retrieve(id));
+  return call(() => stripeClient(deps).checkout.sessions.retrieve(id));
 }
 
 export function retrieveSubscription(
-  app: FastifyInstance,
+  deps: StripeBillingDeps,
   id: string,
 ): Promise<Stripe.Subscription> {
-  return call(() => stripeClient(app).subscriptions.retrieve(id));
+  return call(() => stripeClient(deps).subscriptions.retrieve(id));
 }
 
-export function retrieveInvoice(app: FastifyInstance, id: string): Promise<Stripe.Invoice> {
-  return call(() => stripeClient(app).invoices.retrieve(id, { expand: ['payments'] }));
+export function retrieveInvoice(deps: StripeBillingDeps, id: string): Promise<Stripe.Invoice> {
+  return call(() => stripeClient(deps).invoices.retrieve(id, { expand: ['payments'] }));
 }
 
 /** Auto-renew off keeps premium to the end of the paid year: cancel at period end. */
 export function setCancelAtPeriodEnd(
-  app: FastifyInstance,
+  deps: StripeBillingDeps,
   subscriptionId: string,
   cancelAtPeriodEnd: boolean,
   idempotencyKey: string,
 ): Promise<Stripe.Subscription> {
   return call(() =>
-    stripeClient(app).subscriptions.update(
+    stripeClient(deps).subscriptions.update(
       subscriptionId,
       { cancel_at_period_end: cancelAtPeriodEnd },
       { idempotencyKey },
@@ -125,11 +128,13 @@ export function setCancelAtPeriodEnd(
 
 /** A refunded membership must not renew: cancel the subscription now. */
 export function cancelSubscriptionNow(
-  app: FastifyInstance,
+  deps: StripeBillingDeps,
   subscriptionId: string,
   idempotencyKey: string,
 ): Promise<Stripe.Subscription> {
-  return call(() => stripeClient(app).subscriptions.cancel(subscriptionId, {}, { idempotencyKey }));
+  return call(() =>
+    stripeClient(deps).subscriptions.cancel(subscriptionId, {}, { idempotencyKey }),
+  );
 }
 
 /** The subscription an invoice bills (API 2025+: under parent.subscription_details). */
@@ -160,8 +165,7 @@ export function invoicePeriod(
 
 /** Our membership_subscriptions id, kept in the Stripe subscription's metadata. */
 export function subscriptionRowId(subscription: Stripe.Subscription): number | null {
-  const id = Number(subscription.metadata?.subscriptionId);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return parseId(subscription.metadata?.subscriptionId);
 }
 
 export { idOf as stripeId };

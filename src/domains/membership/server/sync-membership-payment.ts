@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { ProviderPayment } from '@/domains/payments/server/payment-provider';
+import type { AppDeps } from '@/server/deps';
+import { parseId } from '@/shared/ids';
+import type { ProviderPayment } from '@/domains/payments/server';
 import { applyMembershipPayment } from './apply-membership-payment';
 import { membershipSubscriptions } from './subscriptions.tables';
 
@@ -11,25 +12,25 @@ import { membershipSubscriptions } from './subscriptions.tables';
  * card can be tried again. Applying the same payment twice changes nothing twice.
  */
 export async function syncMembershipPayment(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>,
   payment: ProviderPayment,
 ): Promise<void> {
   if (payment.status !== 'succeeded') return;
-  const subscriptionId = Number(payment.metadata.subscriptionId);
-  if (!Number.isInteger(subscriptionId)) return;
-  const [subscription] = await app.db
+  const subscriptionId = parseId(payment.metadata.subscriptionId);
+  if (subscriptionId === null) return;
+  const [subscription] = await deps.db
     .select()
     .from(membershipSubscriptions)
     .where(eq(membershipSubscriptions.id, subscriptionId));
   // The payment must be for this member's subscription: metadata is ours, but check anyway.
   if (!subscription || String(subscription.userId) !== payment.metadata.userId) {
-    app.log.warn(
+    deps.log.warn(
       { paymentId: payment.id, subscriptionId },
       'membership payment without its subscription',
     );
     return;
   }
-  await applyMembershipPayment(app, {
+  await applyMembershipPayment(deps, {
     subscriptionId,
     providerPaymentId: payment.id,
     amountPence: payment.amountPence,

@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { invalidateCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { markListingOptioned } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
 import {
   PaymentProviderError,
+  recordLedgerIntent,
   type ProviderPayment,
-} from '@/domains/payments/server/payment-provider';
+} from '@/domains/payments/server';
 import { AppError, conflict } from '@/shared/errors';
+import { OPEN_OFFER_STATUSES, OPTIONING_STATUSES } from '../offers.constants';
 import { OFFER_MESSAGES, type Offer } from '../offers.schema';
-import { requireAgentOffer } from './offer-access';
+import { requireOffer } from './offer-access';
+import type { OfferDeps } from './offer-deps';
 import {
   captureFailedMail,
   offerAcceptedMail,
@@ -34,15 +35,11 @@ export const AUTO_REJECTION_REASON = 'Another offer was accepted';
  * during a network call); if we crash before its outcome is recorded, reconciliation retries
  * it with the same key and finishes the acceptance (docs/decisions/003-offer-holds.md).
  */
-export async function acceptOffer(
-  app: FastifyInstance,
-  user: UserRow,
-  offerId: number,
-): Promise<Offer> {
-  await requireAgentOffer(app.db, user, offerId);
-  const claimed = await claimForAcceptance(app, offerId);
+export async function acceptOffer(deps: OfferDeps, user: UserRow, offerId: number): Promise<Offer> {
+  await requireOffer(deps.db, user, offerId, 'agent');
+  const claimed = await claimForAcceptance(deps, offerId);
   try {
-    await captureHold(app, claimed);
+    await captureHold(deps, claimed);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     if (error.retryable) {
@@ -53,18 +50,18 @@ export async function acceptOffer(
         'The payment provider did not answer. The acceptance will be completed automatically in a few minutes.',
       );
     }
-    await settleRefusedCapture(app, claimed, error);
+    await settleRefusedCapture(deps, claimed, error);
   }
-  await completeAcceptance(app, offerId);
-  return toOffer(await getOfferRecord(app.db, offerId));
+  await completeAcceptance(deps, offerId);
+  return toOffer(await getOfferRecord(deps.db, offerId));
 }
 
 /** The decision, under the listing's row lock: pending → accepting, plus the ledger row. */
 async function claimForAcceptance(
-  app: FastifyInstance,
+  deps: OfferDeps,
   offerId: number,
 ): Promise<OfferRow & { providerPaymentId: string }> {
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(offers).where(eq(offers.id, offerId));
     const [listing] = await tx
       .select({ status: listings.status })
@@ -82,10 +79,7 @@ async function claimForAcceptance(
       .select({ id: offers.id })
       .from(offers)
       .where(
-        and(
-          eq(offers.listingId, offer.listingId),
-          inArray(offers.status, ['accepting', 'accepted']),
-        ),
+        and(eq(offers.listingId, offer.listingId), inArray(offers.status, [...OPTIONING_STATUSES])),
       )
       .limit(1);
     if (busy) throw conflict('Another offer on this listing is being accepted');
@@ -95,7 +89,7 @@ async function claimForAcceptance(
       .set({ status: 'accepting', lastPaymentError: null, updatedAt: new Date() })
       .where(and(eq(offers.id, offerId), eq(offers.status, 'pending')))
       .returning();
-    await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'capture'));
+    await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'capture'));
     return { ...row, providerPaymentId: offer.providerPaymentId };
   });
 }
@@ -105,21 +99,21 @@ async function claimForAcceptance(
  * renews it); any other refusal puts it back to pending. Either way the producer is told.
  */
 async function settleRefusedCapture(
-  app: FastifyInstance,
+  deps: OfferDeps,
   offer: OfferRow & { providerPaymentId: string },
   error: PaymentProviderError,
 ): Promise<void> {
   let truth: ProviderPayment | null = null;
   try {
-    truth = await app.payments.retrievePayment(offer.providerPaymentId);
+    truth = await deps.payments.retrievePayment(offer.providerPaymentId);
   } catch (retrieveError) {
-    app.log.warn({ err: retrieveError, offerId: offer.id }, 'hold state unknown after refusal');
+    deps.log.warn({ err: retrieveError, offerId: offer.id }, 'hold state unknown after refusal');
   }
   // Captured after all (a retried capture whose first answer was lost): finish the job.
   if (truth?.status === 'succeeded') return;
   const lapsed = truth?.status === 'canceled' || error.code === 'authorization_expired';
   const now = new Date();
-  const [row] = await app.db
+  const [row] = await deps.db
     .update(offers)
     .set({
       status: lapsed ? 'expired' : 'pending',
@@ -128,12 +122,12 @@ async function settleRefusedCapture(
     })
     .where(and(eq(offers.id, offer.id), eq(offers.status, 'accepting')))
     .returning();
-  const record = await loadOfferRecord(app.db, offer.id);
+  const record = await loadOfferRecord(deps.db, offer.id);
   if (row && record) {
     await sendOfferMail(
-      app,
+      deps,
       record.producer.email,
-      captureFailedMail(record, app.config.publicUrl, error.message),
+      captureFailedMail(record, deps.config.publicUrl, error.message),
     );
   }
   if (lapsed) throw new AppError('CONFLICT', OFFER_MESSAGES.holdExpired);
@@ -148,9 +142,9 @@ async function settleRefusedCapture(
  * every other open offer rejected and released, emails. Idempotent: a second call (webhook,
  * reconciliation, a retried request) finds nothing left to do and answers false.
  */
-export async function completeAcceptance(app: FastifyInstance, offerId: number): Promise<boolean> {
+export async function completeAcceptance(deps: OfferDeps, offerId: number): Promise<boolean> {
   const now = new Date();
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
     if (!offer) return null;
     await tx
@@ -164,10 +158,7 @@ export async function completeAcceptance(app: FastifyInstance, offerId: number):
       .where(and(eq(offers.id, offerId), inArray(offers.status, ['pending', 'accepting'])))
       .returning();
     if (!accepted) return null;
-    await tx
-      .update(listings)
-      .set({ status: 'optioned', updatedAt: now })
-      .where(eq(listings.id, offer.listingId));
+    const afterCommit = await markListingOptioned(tx, offer.listingId);
     const others = await tx
       .select()
       .from(offers)
@@ -175,7 +166,7 @@ export async function completeAcceptance(app: FastifyInstance, offerId: number):
         and(
           eq(offers.listingId, offer.listingId),
           ne(offers.id, offerId),
-          inArray(offers.status, ['awaiting_payment', 'pending']),
+          inArray(offers.status, [...OPEN_OFFER_STATUSES]),
         ),
       )
       .for('update');
@@ -196,34 +187,34 @@ export async function completeAcceptance(app: FastifyInstance, offerId: number):
         );
       for (const other of others) {
         if (other.providerPaymentId) {
-          await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(other, 'release'));
+          await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(other, 'release'));
         }
       }
     }
-    return { others };
+    return { others, afterCommit };
   });
   if (!outcome) return false;
   // The listing is optioned now: this instance's catalogue must not keep showing it available.
-  invalidateCatalogueCaches();
+  outcome.afterCommit();
 
-  for (const other of outcome.others) await releaseHold(app, other);
-  const record = await loadOfferRecord(app.db, offerId);
+  for (const other of outcome.others) await releaseHold(deps, other);
+  const record = await loadOfferRecord(deps.db, offerId);
   if (record) {
     await sendOfferMail(
-      app,
+      deps,
       record.producer.email,
-      offerAcceptedMail(record, app.config.publicUrl),
+      offerAcceptedMail(record, deps.config.publicUrl),
     );
   }
   for (const other of outcome.others) {
     // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.
     if (other.status !== 'pending') continue;
-    const otherRecord = await loadOfferRecord(app.db, other.id);
+    const otherRecord = await loadOfferRecord(deps.db, other.id);
     if (otherRecord) {
       await sendOfferMail(
-        app,
+        deps,
         otherRecord.producer.email,
-        offerAutoRejectedMail(otherRecord, app.config.publicUrl),
+        offerAutoRejectedMail(otherRecord, deps.config.publicUrl),
       );
     }
   }

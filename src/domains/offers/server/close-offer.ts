@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { recordLedgerIntent } from '@/domains/payments/server';
 import type { OfferStatus } from '../offers.constants';
+import type { HoldDeps } from './offer-deps';
 import { holdLedgerEntry, releaseHold } from './offer-hold';
 import { offers, type OfferRow } from './offers.tables';
 
@@ -18,13 +18,13 @@ export interface CloseOfferChange {
  * already moved on (the caller answers 409).
  */
 export async function closeOffer(
-  app: FastifyInstance,
+  deps: HoldDeps,
   offerId: number,
-  from: readonly string[],
+  from: readonly OfferStatus[],
   change: CloseOfferChange,
 ): Promise<OfferRow | null> {
   const now = new Date();
-  const closed = await app.db.transaction(async (tx) => {
+  const closed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(offers)
       .set({
@@ -35,10 +35,10 @@ export async function closeOffer(
       .where(and(eq(offers.id, offerId), inArray(offers.status, [...from])))
       .returning();
     if (row?.providerPaymentId) {
-      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'release'));
+      await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'release'));
     }
     return row ?? null;
   });
-  if (closed) await releaseHold(app, closed);
+  if (closed) await releaseHold(deps, closed);
   return closed;
 }

@@ -1,26 +1,32 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { recordLedgerIntent } from '@/domains/payments/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
+import { OPTIONING_STATUSES } from '../offers.constants';
 import {
   OFFER_MESSAGES,
   deckIdFromUrl,
-  offerPriceToPence,
-  type CreateOfferBody,
+  type CreateOfferRequest,
   type CreateOfferResponse,
 } from '../offers.schema';
+import type { OfferDeps } from './offer-deps';
 import { holdLedgerEntry } from './offer-hold';
 import { decks, offers } from './offers.tables';
-import { resumeOfferPayment, startOfferPayment } from './resume-offer-payment';
+import { resumeOfferPayment } from './resume-offer-payment';
+import { startOfferPayment } from './start-offer-payment';
 
 export interface CreateOfferOptions {
   user: UserRow;
-  body: CreateOfferBody;
+  body: CreateOfferRequest;
   /** The Idempotency-Key header: the same key answers the same offer and creates nothing. */
   requestKey: string | null;
 }
+
+const optioningStatuses = sql.join(
+  OPTIONING_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
 
 /**
  * A producer's offer on an available listing. The offer starts awaiting payment, with its
@@ -29,18 +35,18 @@ export interface CreateOfferOptions {
  * the offer once the hold is authorised (syncOfferPayment).
  */
 export async function createOffer(
-  app: FastifyInstance,
+  deps: OfferDeps,
   options: CreateOfferOptions,
 ): Promise<CreateOfferResponse> {
   const { user, body, requestKey } = options;
   if (user.role !== 'producer') throw forbidden(OFFER_MESSAGES.onlyProducers);
 
-  const replay = requestKey ? await findByRequestKey(app, user, requestKey, body) : null;
+  const replay = requestKey ? await findByRequestKey(deps, user, requestKey, body) : null;
   if (replay) return replay;
 
   const deckId = deckIdFromUrl(body.deckFileUrl);
   const [deck] = deckId
-    ? await app.db
+    ? await deps.db
         .select({ id: decks.id })
         .from(decks)
         .where(and(eq(decks.id, deckId), eq(decks.ownerId, user.id)))
@@ -49,16 +55,9 @@ export async function createOffer(
     throw validation(OFFER_MESSAGES.deckRequired, { deckFileUrl: OFFER_MESSAGES.deckRequired });
   }
 
-  const pence = offerPriceToPence(body.offerPrice);
-  if (pence === null) {
-    throw validation(OFFER_MESSAGES.offerPriceFormat, {
-      offerPrice: OFFER_MESSAGES.offerPriceFormat,
-    });
-  }
-
   let created;
   try {
-    created = await app.db.transaction(async (tx) => {
+    created = await deps.db.transaction(async (tx) => {
       // Shares the lock acceptOffer takes FOR UPDATE: an offer is created either before an
       // acceptance (and then rejected by it) or after it (and then refused here).
       const [listing] = await tx
@@ -70,7 +69,7 @@ export async function createOffer(
           // Spelled out: Drizzle leaves columns of a one-table select unqualified.
           isBeingOptioned: sql<boolean>`exists (
             select 1 from offers o
-            where o.listing_id = listings.id and o.status in ('accepting', 'accepted'))`,
+            where o.listing_id = listings.id and o.status in (${optioningStatuses}))`,
         })
         .from(listings)
         .where(eq(listings.id, body.listingId))
@@ -84,7 +83,7 @@ export async function createOffer(
         .values({
           listingId: listing.id,
           producerId: user.id,
-          offerPricePence: pence,
+          offerPricePence: body.offerPricePence,
           optionPeriod: body.optionPeriod,
           extraRightsRequest: body.extraRightsRequest,
           fundCompetition: body.fundCompetition,
@@ -93,23 +92,23 @@ export async function createOffer(
           deckFileUrl: body.deckFileUrl.trim(),
           status: 'awaiting_payment',
           requestKey,
-          paymentProvider: app.payments.name,
+          paymentProvider: deps.payments.name,
         })
         .returning();
-      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'create'));
+      await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'create'));
       return { row, listing };
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') {
       // Either the same Idempotency-Key raced in, or an open offer already exists.
-      const raced = requestKey ? await findByRequestKey(app, user, requestKey, body) : null;
+      const raced = requestKey ? await findByRequestKey(deps, user, requestKey, body) : null;
       if (raced) return raced;
       throw conflict(OFFER_MESSAGES.alreadyOpen);
     }
     throw error;
   }
   const { row, listing } = created;
-  return startOfferPayment(app, {
+  return startOfferPayment(deps, {
     offer: row,
     listing: {
       id: listing.id,
@@ -129,12 +128,12 @@ export async function createOffer(
 }
 
 async function findByRequestKey(
-  app: FastifyInstance,
+  deps: OfferDeps,
   user: UserRow,
   requestKey: string,
-  body: CreateOfferBody,
+  body: CreateOfferRequest,
 ): Promise<CreateOfferResponse | null> {
-  const [existing] = await app.db
+  const [existing] = await deps.db
     .select({ id: offers.id, listingId: offers.listingId })
     .from(offers)
     .where(and(eq(offers.producerId, user.id), eq(offers.requestKey, requestKey)));
@@ -142,5 +141,5 @@ async function findByRequestKey(
   if (existing.listingId !== body.listingId) {
     throw conflict('This Idempotency-Key was already used for another offer');
   }
-  return resumeOfferPayment(app, user, existing.id, { replay: true });
+  return resumeOfferPayment(deps, user, existing.id, { replay: true });
 }

@@ -1,14 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '@/shared/errors';
+import { AppError, errorResponses, notFound } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
 import { requireUser } from '@/server/plugins/session';
 import { DECK_MAX_BYTES } from '../offers.constants';
-import { DeckUploadResponseSchema, OfferIdParamsSchema, idFromParam } from '../offers.schema';
+import { DeckUploadResponseSchema, OfferIdParamsSchema } from '../offers.schema';
 import { attachmentHeader, getDeckFile } from './get-deck-file';
-import { DECK_SIZE_MESSAGE, uploadDeck } from './upload-deck';
-
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
+import { DECK_SIZE_MESSAGE, malformedUpload, uploadDeck } from './upload-deck';
 
 /**
  * Proposal decks. Multipart parsing is registered here only (this plugin's scope), with the
@@ -28,11 +27,7 @@ export const decksRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           201: DeckUploadResponseSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          403: ErrorSchema,
-          413: ErrorSchema,
-          415: ErrorSchema,
+          ...errorResponses(400, 401, 403, 413, 415, 429),
         },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -49,7 +44,7 @@ export const decksRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('PAYLOAD_TOO_LARGE', DECK_SIZE_MESSAGE);
         }
-        throw error;
+        throw malformedUpload(error);
       }
       if (!file || file.fieldname !== 'file') {
         file?.file.resume();
@@ -69,11 +64,16 @@ export const decksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Download a deck (its producer, the listing agent, admins)',
         params: OfferIdParamsSchema,
+        response: {
+          // Streamed as stored (Fastify never serialises a stream): any deck file.
+          200: z.unknown().describe('The deck file, with its own content type'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const id = idFromParam(request.params.id);
+      const id = parseId(request.params.id);
       if (id === null) throw notFound('Deck not found');
       const deck = await getDeckFile(app.db, app.storage, user, id);
       return reply

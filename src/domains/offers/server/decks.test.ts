@@ -5,47 +5,41 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { insertListing } from '@/domains/listings/server/listing-fixtures';
-import { TEST_CARDS } from '@/domains/payments/payments.constants';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import {
-  createTestApp,
-  createUser,
-  signIn,
-  type TestApp,
-} from '../../../../tests/helpers/test-app';
+  PDF_BYTES,
+  multipartBody,
+  nextClientAddress,
+  offerKit,
+  type OfferKit,
+} from '../../../../tests/helpers/fixtures/offers';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import type { CreateOfferResponse } from '../offers.schema';
-import { PDF_BYTES, multipartBody } from './offer-fixtures';
 import { decks } from './offers.tables';
+import { MALFORMED_UPLOAD_MESSAGE } from './upload-deck';
 
 let t: TestApp;
+let kit: OfferKit;
 let producer: UserRow;
 let rival: UserRow;
 let agent: UserRow;
 let otherAgent: UserRow;
 let admin: UserRow;
-const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
+  kit = offerKit(t);
   producer = await createUser(t.db, { role: 'producer' });
   rival = await createUser(t.db, { role: 'producer' });
   agent = await createUser(t.db, { role: 'agent' });
   otherAgent = await createUser(t.db, { role: 'agent' });
   admin = await createUser(t.db, { role: 'admin' });
-  for (const user of [producer, rival, agent, otherAgent, admin]) {
-    cookies[user.id] = await signIn(t, user.id);
-  }
+  await kit.signIn(producer, rival, agent, otherAgent, admin);
 }, 120_000);
 
 afterAll(async () => {
   await t.close();
 });
-
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.2.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
 
 /** A ZIP archive (stored, uncompressed) with these entries, as PowerPoint or Keynote write. */
 function zipOf(names: string[]): Buffer {
@@ -110,10 +104,10 @@ function upload(user: UserRow | undefined, filename: string, content: Buffer, fi
   return t.request({
     method: 'POST',
     url: '/api/uploads/deck',
-    cookie: user && cookies[user.id],
+    cookie: kit.cookie(user),
     payload,
     headers,
-    remoteAddress: nextAddress(),
+    remoteAddress: nextClientAddress(),
   });
 }
 
@@ -140,7 +134,7 @@ describe('[OFFERS] proposal deck upload', () => {
       const download = await t.request({
         method: 'GET',
         url: deckFileUrl,
-        cookie: cookies[producer.id],
+        cookie: kit.cookie(producer),
       });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(content)).toBe(true);
@@ -202,10 +196,10 @@ describe('[OFFERS] proposal deck upload', () => {
     const answer = await t.request({
       method: 'POST',
       url: '/api/uploads/deck',
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
       payload: body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      remoteAddress: nextAddress(),
+      remoteAddress: nextClientAddress(),
     });
     expect(answer.statusCode).toBe(413);
     expect(answer.json()).toMatchObject({
@@ -224,11 +218,45 @@ describe('[OFFERS] proposal deck upload', () => {
     const json = await t.request({
       method: 'POST',
       url: '/api/uploads/deck',
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
       payload: { file: 'x' },
-      remoteAddress: nextAddress(),
+      remoteAddress: nextClientAddress(),
     });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('[OFFERS] malformed multipart uploads answer 400, never 500', () => {
+  const send = (payload: Buffer, contentType: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/uploads/deck',
+      cookie: kit.cookie(producer),
+      payload,
+      headers: { 'content-type': contentType },
+      remoteAddress: nextClientAddress(),
+    });
+  const expectMalformed = (answer: Awaited<ReturnType<typeof send>>) => {
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST', message: MALFORMED_UPLOAD_MESSAGE });
+  };
+
+  it('a multipart content type without a boundary', async () => {
+    const { payload } = multipartBody('deck.pdf', PDF_BYTES);
+    expectMalformed(await send(payload, 'multipart/form-data'));
+  });
+
+  it('a boundary that is not the one the body uses', async () => {
+    const { payload } = multipartBody('deck.pdf', PDF_BYTES);
+    expectMalformed(await send(payload, 'multipart/form-data; boundary=----notthisone'));
+  });
+
+  it('a part cut short before its closing boundary', async () => {
+    const { payload, headers } = multipartBody('deck.pdf', PDF_BYTES);
+    const truncated = payload.subarray(0, payload.length - 40);
+    expectMalformed(await send(truncated, headers['content-type']));
+    const headerOnly = payload.subarray(0, payload.indexOf('\r\n\r\n') - 5);
+    expectMalformed(await send(headerOnly, headers['content-type']));
   });
 });
 
@@ -238,33 +266,20 @@ describe('[OFFERS] deck download permissions', () => {
       deckFileUrl: string;
     }>();
     const listing = await insertListing(t.db, { agentId: agent.id });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/offers',
-      cookie: cookies[producer.id],
-      remoteAddress: nextAddress(),
-      payload: { listingId: listing.id, offerPrice: '2000', optionPeriod: 24, deckFileUrl },
+    const created = await kit.submit(producer, {
+      listingId: listing.id,
+      offerPrice: '2000',
+      optionPeriod: 24,
+      deckFileUrl,
     });
     expect(created.statusCode).toBe(201);
     const download = (user?: UserRow, url = deckFileUrl) =>
-      t.request({ method: 'GET', url, cookie: user && cookies[user.id] });
+      t.request({ method: 'GET', url, cookie: kit.cookie(user) });
 
     // Until the hold is authorised the offer has not reached the agent.
     expect((await download(agent)).statusCode).toBe(403);
     const { clientSecret } = created.json<CreateOfferResponse>();
-    await t.request({
-      method: 'POST',
-      url: '/api/payments/local/confirm',
-      cookie: cookies[producer.id],
-      remoteAddress: nextAddress(),
-      payload: {
-        clientSecret,
-        cardNumber: TEST_CARDS.success,
-        expMonth: 12,
-        expYear: 2040,
-        cvc: '123',
-      },
-    });
+    await kit.confirmCard(producer, clientSecret);
 
     const own = await download(producer);
     expect(own.statusCode).toBe(200);

@@ -1,14 +1,18 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { listingCardColumns, toListingCard } from '@/domains/listings/server/to-listing-response';
+import { listingCardColumns, toListingCard } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
+import { AGENT_VISIBLE_ROW_STATUSES, type OfferStatus } from '../offers.constants';
 import type { AgentListingsResponse } from '../offers.schema';
-import { requireAgentOrAdmin } from './find-agent-offers';
+import { requireAgentOrAdmin } from './offer-access';
 import { offers } from './offers.tables';
 
-const countWhere = (condition: ReturnType<typeof sql>) =>
+const countWhere = (condition: SQL | undefined) =>
   sql<number>`cast(count(${offers.id}) filter (where ${condition}) as int)`;
+
+const countOf = (statuses: readonly OfferStatus[]) =>
+  countWhere(inArray(offers.status, [...statuses]));
 
 /** The agent's listings as cards, newest first, each with the counters of its offers. */
 export async function findAgentListings(
@@ -20,12 +24,11 @@ export async function findAgentListings(
   const rows = await db
     .select({
       ...listingCardColumns,
-      total: countWhere(
-        sql`${offers.status} in ('pending', 'accepting', 'accepted', 'rejected', 'expired')`,
-      ),
-      pending: countWhere(sql`${offers.status} in ('pending', 'accepting')`),
-      accepted: countWhere(sql`${offers.status} = 'accepted'`),
-      rejected: countWhere(sql`${offers.status} = 'rejected'`),
+      // What the agent sees: offers that reached them ('accepting' counts as pending).
+      total: countOf(AGENT_VISIBLE_ROW_STATUSES),
+      pending: countOf(['pending', 'accepting']),
+      accepted: countOf(['accepted']),
+      rejected: countOf(['rejected']),
     })
     .from(listings)
     .leftJoin(offers, eq(offers.listingId, listings.id))

@@ -5,7 +5,7 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
 import { forbidden, notFound } from '@/shared/errors';
-import { AGENT_VISIBLE_STATUSES } from '../offers.constants';
+import { AGENT_VISIBLE_ROW_STATUSES } from '../offers.constants';
 import { decks, offers } from './offers.tables';
 
 const DECK_NOT_FOUND = 'Deck not found';
@@ -38,7 +38,7 @@ export async function getDeckFile(
         and(
           eq(offers.deckId, deck.id),
           eq(listings.agentId, user.id),
-          inArray(offers.status, [...AGENT_VISIBLE_STATUSES, 'accepting']),
+          inArray(offers.status, [...AGENT_VISIBLE_ROW_STATUSES]),
         ),
       )
       .limit(1);

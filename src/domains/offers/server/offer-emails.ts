@@ -1,15 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import { render, type MailContent } from '@/server/mail/templates';
+import { formatPounds } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import type { OfferRecord } from './offer-record';
 
-/** "£25,000.00" for emails. */
-export function formatPounds(pence: number): string {
-  return `£${(pence / 100).toLocaleString('en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
+/** "£25,000.00": a card hold is an exact amount. */
+const amountOf = (record: OfferRecord) =>
+  formatPounds(record.offer.offerPricePence, { exact: true });
 
 const formatDeadline = (date: Date) =>
   date.toLocaleString('en-GB', {
@@ -21,7 +18,7 @@ const formatDeadline = (date: Date) =>
 type OfferMail = (record: OfferRecord, publicUrl: string) => MailContent;
 
 const describe = (record: OfferRecord) =>
-  `${formatPounds(record.offer.offerPricePence)} for a ${record.offer.optionPeriod}-month option`;
+  `${amountOf(record)} for a ${record.offer.optionPeriod}-month option`;
 
 const producerName = (record: OfferRecord) =>
   [record.producer.firstName, record.producer.lastName].join(' ') +
@@ -52,7 +49,7 @@ export const offerAcceptedMail: OfferMail = (record, publicUrl) =>
     greetingName: record.producer.firstName,
     paragraphs: [
       `Congratulations: the agent accepted your offer of ${describe(record)} on "${record.listing.title}".`,
-      `${formatPounds(record.offer.offerPricePence)} has now been taken from the card you authorised.`,
+      `${amountOf(record)} has now been taken from the card you authorised.`,
     ],
     action: { label: 'View your submissions', url: `${publicUrl}${paths.mySubmissions}` },
   });
@@ -77,6 +74,19 @@ export const offerAutoRejectedMail: OfferMail = (record, publicUrl) =>
     greetingName: record.producer.firstName,
     paragraphs: [
       `Another offer on "${record.listing.title}" has been accepted, so your offer of ${describe(record)} was closed.`,
+      'The hold on your card has been released; nothing was charged.',
+    ],
+    action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },
+  });
+
+/** To a producer whose open offer closed because the listing's agent left the platform. */
+export const listingWithdrawnMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Your offer on ${record.listing.title} was closed`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `"${record.listing.title}" has been withdrawn from PageToScreen, so your offer of ${describe(record)} was closed.`,
       'The hold on your card has been released; nothing was charged.',
     ],
     action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },
@@ -146,10 +156,10 @@ export const deadlineReminderMail = (
 
 /** Sends after commit; the mailer never throws (a mail failure cannot undo the work). */
 export async function sendOfferMail(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'mailer'>,
   to: string | null | undefined,
   content: MailContent,
 ): Promise<void> {
   if (!to) return;
-  await app.mailer.send({ to, ...content });
+  await deps.mailer.send({ to, ...content });
 }

@@ -1,12 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
-import { CURRENCY } from '@/domains/payments/payments.constants';
-import { callProvider, type LedgerEntry } from '@/domains/payments/server/ledger';
 import {
   PaymentProviderError,
+  authorisePayment,
+  capturePayment,
+  ledgerSubject,
+  releasePayment,
+  type HeldPaymentEntry,
+  type LedgerEntry,
   type ProviderPayment,
-} from '@/domains/payments/server/payment-provider';
+} from '@/domains/payments/server';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@/shared/errors';
+import type { HoldDeps } from './offer-deps';
 import { offers, type OfferRow } from './offers.tables';
 
 /**
@@ -22,15 +26,33 @@ export type HoldOffer = Pick<
   'id' | 'listingId' | 'producerId' | 'offerPricePence' | 'holdVersion' | 'providerPaymentId'
 >;
 
+/** The kind of payment offers take (the provider's metadata.kind and the ledger's subject). */
+export const OFFER_PAYMENT_KIND = 'offer';
+
 export const holdKey = (offerId: number, holdVersion: number, action: HoldAction) =>
   `offer:${offerId}:hold:${holdVersion}:${action}`;
 
-export const offerSubject = (offerId: number) => `offer:${offerId}`;
+const HOLD_KEY_PATTERN = /^offer:(\d+):hold:(\d+):(create|capture|release)$/;
+
+/** The offer, hold version and action a hold key names, or null when it is not one. */
+export function parseHoldKey(
+  key: string,
+): { offerId: number; holdVersion: number; action: HoldAction } | null {
+  const match = HOLD_KEY_PATTERN.exec(key);
+  if (!match) return null;
+  return {
+    offerId: Number(match[1]),
+    holdVersion: Number(match[2]),
+    action: match[3] as HoldAction,
+  };
+}
+
+export const offerSubject = (offerId: number) => ledgerSubject(OFFER_PAYMENT_KIND, offerId);
 
 /** What the provider keeps about the hold: it names the offer (and routes its updates here). */
-export function holdMetadata(offer: HoldOffer): Record<string, string> {
+export function holdMetadata(offer: HoldOffer): Record<string, string> & { kind: string } {
   return {
-    kind: 'offer',
+    kind: OFFER_PAYMENT_KIND,
     offerId: String(offer.id),
     listingId: String(offer.listingId),
     userId: String(offer.producerId),
@@ -44,6 +66,7 @@ const OPERATIONS: Record<HoldAction, LedgerEntry['operation']> = {
   release: 'release',
 };
 
+/** The ledger row of one call about the hold (written before the call, in our transaction). */
 export function holdLedgerEntry(offer: HoldOffer, action: HoldAction): LedgerEntry {
   return {
     operation: OPERATIONS[action],
@@ -57,25 +80,16 @@ export function holdLedgerEntry(offer: HoldOffer, action: HoldAction): LedgerEnt
 
 /** Places the hold (or, with the same key, finds the one already placed) and records its id. */
 export async function placeHold(
-  app: FastifyInstance,
+  deps: HoldDeps,
   offer: HoldOffer,
   listingTitle: string,
 ): Promise<ProviderPayment> {
-  const payment = await callProvider(
-    app.db,
-    app.payments,
-    holdLedgerEntry(offer, 'create'),
-    (idempotencyKey) =>
-      app.payments.createPayment({
-        amountPence: offer.offerPricePence,
-        currency: CURRENCY,
-        captureMethod: 'manual',
-        metadata: holdMetadata(offer),
-        description: `Option offer #${offer.id} on "${listingTitle}"`.slice(0, 500),
-        idempotencyKey,
-      }),
-  );
-  await app.db
+  const payment = await authorisePayment(deps, {
+    entry: holdLedgerEntry(offer, 'create'),
+    metadata: holdMetadata(offer),
+    description: `Option offer #${offer.id} on "${listingTitle}"`,
+  });
+  await deps.db
     .update(offers)
     .set({ providerPaymentId: payment.id, updatedAt: new Date() })
     .where(
@@ -90,12 +104,13 @@ export async function placeHold(
 
 /** Captures the hold: the agent's acceptance moves the money. Errors are the caller's. */
 export function captureHold(
-  app: FastifyInstance,
+  deps: HoldDeps,
   offer: HoldOffer & { providerPaymentId: string },
 ): Promise<ProviderPayment> {
-  return callProvider(app.db, app.payments, holdLedgerEntry(offer, 'capture'), (idempotencyKey) =>
-    app.payments.capturePayment(offer.providerPaymentId, { idempotencyKey }),
-  );
+  return capturePayment(deps, {
+    ...holdLedgerEntry(offer, 'capture'),
+    providerPaymentId: offer.providerPaymentId,
+  });
 }
 
 /**
@@ -105,29 +120,63 @@ export function captureHold(
  * Answers the provider's view of the payment, or null when it is not known yet.
  */
 export async function releaseHold(
-  app: FastifyInstance,
+  deps: HoldDeps,
   offer: HoldOffer,
 ): Promise<ProviderPayment | null> {
   const paymentId = offer.providerPaymentId;
   if (!paymentId) return null;
+  return release(
+    deps,
+    { ...holdLedgerEntry(offer, 'release'), providerPaymentId: paymentId },
+    offer.id,
+  );
+}
+
+/** A hold no live offer stands behind: its offer is gone, closed, or was renewed since. */
+export interface OrphanHold {
+  offerId: number;
+  holdVersion: number;
+  amountPence: number;
+  userId: number | null;
+  providerPaymentId: string;
+}
+
+/** Releases an orphan hold with that hold version's own release key. Never throws. */
+export function releaseOrphanHold(
+  deps: HoldDeps,
+  hold: OrphanHold,
+): Promise<ProviderPayment | null> {
+  return release(
+    deps,
+    {
+      idempotencyKey: holdKey(hold.offerId, hold.holdVersion, 'release'),
+      amountPence: hold.amountPence,
+      subject: offerSubject(hold.offerId),
+      userId: hold.userId,
+      providerPaymentId: hold.providerPaymentId,
+    },
+    hold.offerId,
+  );
+}
+
+async function release(
+  deps: HoldDeps,
+  entry: HeldPaymentEntry,
+  offerId: number,
+): Promise<ProviderPayment | null> {
   try {
-    return await callProvider(
-      app.db,
-      app.payments,
-      holdLedgerEntry(offer, 'release'),
-      (idempotencyKey) => app.payments.cancelPayment(paymentId, { idempotencyKey }),
-    );
+    return await releasePayment(deps, entry);
   } catch (error) {
     if (error instanceof PaymentProviderError && !error.retryable) {
       // Already released, lapsed or captured: what the provider holds is the truth.
       try {
-        return await app.payments.retrievePayment(paymentId);
+        return await deps.payments.retrievePayment(entry.providerPaymentId);
       } catch (retrieveError) {
-        app.log.warn({ err: retrieveError, offerId: offer.id }, 'hold state unknown');
+        deps.log.warn({ err: retrieveError, offerId }, 'hold state unknown');
         return null;
       }
     }
-    app.log.warn({ err: error, offerId: offer.id }, 'hold release deferred to reconciliation');
+    deps.log.warn({ err: error, offerId }, 'hold release deferred to reconciliation');
     return null;
   }
 }

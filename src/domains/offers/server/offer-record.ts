@@ -5,7 +5,7 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
 import { penceToPounds } from '@/shared/money';
-import type { OfferStatus } from '../offers.constants';
+import type { OfferStatus, PublicOfferStatus } from '../offers.constants';
 import type { Offer } from '../offers.schema';
 import { offers } from './offers.tables';
 
@@ -58,8 +58,8 @@ export async function loadOfferRecord(db: Executor, offerId: number): Promise<Of
  * The status the API shows. 'accepting' is our own short-lived claim while the capture is
  * in flight: to both sides the offer is still pending until the money has moved.
  */
-export function publicStatus(status: string): OfferStatus {
-  return status === 'accepting' ? 'pending' : (status as OfferStatus);
+export function publicStatus(status: OfferStatus): PublicOfferStatus {
+  return status === 'accepting' ? 'pending' : status;
 }
 
 /** Database row (pence, Dates) → API shape (pounds as strings, ISO dates). */

@@ -1,23 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { mailOutbox, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { insertListing } from '@/domains/listings/server/listing-fixtures';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { TEST_CARDS } from '@/domains/payments/payments.constants';
-import { PaymentProviderError } from '@/domains/payments/server/payment-provider';
+import { PaymentProviderError } from '@/domains/payments/server';
 import {
   localPaymentIntents,
   localProviderRequests,
   paymentLedger,
 } from '@/domains/payments/server/payments.tables';
-import {
-  createTestApp,
-  createUser,
-  signIn,
-  type TestApp,
-} from '../../../../tests/helpers/test-app';
+import { mailOutbox } from '@/server/mail/mail.tables';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
+import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
-import { insertDeck } from './offer-fixtures';
 import { holdKey } from './offer-hold';
 import { offers } from './offers.tables';
 import { expireOfferDeadlines, remindOfferDeadlines } from './process-offer-deadlines';
@@ -26,18 +21,19 @@ import { responseDeadlineFor } from './response-deadline';
 import { syncOfferPayment } from './sync-offer-payment';
 
 let t: TestApp;
+let kit: OfferKit;
 let agent: UserRow;
 let producer: UserRow;
 let rival: UserRow;
-const cookies: Record<string, string> = {};
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
+  kit = offerKit(t, { offerPrice: '30000', optionPeriod: 12 });
   agent = await createUser(t.db, { role: 'agent' });
   producer = await createUser(t.db, { role: 'producer' });
   rival = await createUser(t.db, { role: 'producer' });
-  for (const user of [agent, producer, rival]) cookies[user.id] = await signIn(t, user.id);
+  await kit.signIn(agent, producer, rival);
 }, 120_000);
 
 afterEach(() => {
@@ -48,57 +44,19 @@ afterAll(async () => {
   await t.close();
 });
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.1.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-
 const newListing = () => insertListing(t.db, { agentId: agent.id, title: 'Northern Lights' });
 
 async function submit(user: UserRow, listingId: number, headers: Record<string, string> = {}) {
-  return t.request({
-    method: 'POST',
-    url: '/api/offers',
-    cookie: cookies[user.id],
-    headers,
-    remoteAddress: nextAddress(),
-    payload: {
-      listingId,
-      offerPrice: '30000',
-      optionPeriod: 12,
-      fundCompetition: false,
-      deckFileUrl: await insertDeck(t.app, user.id),
-    },
-  });
+  return kit.submit(user, await kit.offerBody(user, listingId), headers);
 }
 
-function confirmCard(user: UserRow, clientSecret: string) {
-  return t.request({
-    method: 'POST',
-    url: '/api/payments/local/confirm',
-    cookie: cookies[user.id],
-    remoteAddress: nextAddress(),
-    payload: {
-      clientSecret,
-      cardNumber: TEST_CARDS.success,
-      expMonth: 12,
-      expYear: 2040,
-      cvc: '123',
-    },
-  });
-}
+const confirmCard = (user: UserRow, clientSecret: string) => kit.confirmCard(user, clientSecret);
 
 async function pendingOffer(user: UserRow, listingId: number): Promise<number> {
-  const created = await submit(user, listingId);
-  expect(created.statusCode).toBe(201);
-  const { offer, clientSecret } = created.json<CreateOfferResponse>();
-  expect((await confirmCard(user, clientSecret)).statusCode).toBe(200);
-  return offer.id;
+  return (await kit.pendingOffer(user, listingId)).id;
 }
 
-const accept = (offerId: number) =>
-  t.request({ method: 'PATCH', url: `/api/offers/${offerId}/accept`, cookie: cookies[agent.id] });
+const accept = (offerId: number) => kit.decide(agent, offerId, 'accept');
 
 async function offerRow(offerId: number) {
   const [row] = await t.db.select().from(offers).where(eq(offers.id, offerId));
@@ -135,7 +93,7 @@ describe('[OFFERS] exactly one capture per listing', () => {
     const producers = await Promise.all(
       Array.from({ length: 50 }, () => createUser(t.db, { role: 'producer' })),
     );
-    for (const user of producers) cookies[user.id] = await signIn(t, user.id);
+    await kit.signIn(...producers);
     const offerIds: number[] = [];
     for (let i = 0; i < producers.length; i += 10) {
       const batch = producers.slice(i, i + 10);
@@ -223,7 +181,7 @@ describe('[OFFERS] provider faults never leave an offer and its hold disagreeing
     const resumed = await t.request({
       method: 'POST',
       url: `/api/offers/${row.id}/payment`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     expect(resumed.json<CreateOfferResponse>().clientSecret).toBe(intents[0].clientSecret);
     await confirmCard(producer, intents[0].clientSecret);
@@ -247,7 +205,7 @@ describe('[OFFERS] provider faults never leave an offer and its hold disagreeing
     const read = await t.request({
       method: 'GET',
       url: `/api/offers/${chosen}`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(read.json<Offer>().status).toBe('pending');
     const again = await accept(chosen);
@@ -285,7 +243,7 @@ describe('[OFFERS] provider faults never leave an offer and its hold disagreeing
     const cancelled = await t.request({
       method: 'PATCH',
       url: `/api/offers/${offerId}/cancel`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
       payload: { cancellationReason: 'Changed our slate' },
     });
     expect(cancelled.statusCode).toBe(200);
@@ -426,7 +384,7 @@ describe('[OFFERS] response deadline, reminder, expiry and renewal', () => {
     const agentView = await t.request({
       method: 'GET',
       url: `/api/offers/agent/${agent.id}`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(agentView.json<Offer[]>().find((offer) => offer.id === offerId)?.status).toBe('expired');
 
@@ -434,13 +392,13 @@ describe('[OFFERS] response deadline, reminder, expiry and renewal', () => {
     const renewByOther = await t.request({
       method: 'POST',
       url: `/api/offers/${offerId}/renew`,
-      cookie: cookies[rival.id],
+      cookie: kit.cookie(rival),
     });
     expect(renewByOther.statusCode).toBe(403);
     const renewed = await t.request({
       method: 'POST',
       url: `/api/offers/${offerId}/renew`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     expect(renewed.statusCode).toBe(200);
     const { offer, clientSecret } = renewed.json<CreateOfferResponse>();
@@ -456,7 +414,7 @@ describe('[OFFERS] response deadline, reminder, expiry and renewal', () => {
     const renewPending = await t.request({
       method: 'POST',
       url: `/api/offers/${offerId}/renew`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     expect(renewPending.statusCode).toBe(409);
   });

@@ -2,18 +2,14 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { mailOutbox, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { insertListing } from '@/domains/listings/server/listing-fixtures';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { stripeEvents } from '@/domains/payments/server/payments.tables';
+import { mailOutbox } from '@/server/mail/mail.tables';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/helpers/fake-stripe';
-import {
-  createTestApp,
-  createUser,
-  signIn,
-  type TestApp,
-} from '../../../../tests/helpers/test-app';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
+import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
-import { insertDeck } from './offer-fixtures';
 import { offers } from './offers.tables';
 import { reconcileOffers } from './reconcile-offers';
 
@@ -22,10 +18,10 @@ const stripe = new Stripe('sk_test_x');
 
 let fake: FakeStripe;
 let t: TestApp;
+let kit: OfferKit;
 let agent: UserRow;
 let producer: UserRow;
 let rival: UserRow;
-const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -38,10 +34,11 @@ beforeAll(async () => {
       STRIPE_API_BASE: fake.url,
     },
   });
+  kit = offerKit(t, { offerPrice: '45000.50', optionPeriod: 36 });
   agent = await createUser(t.db, { role: 'agent' });
   producer = await createUser(t.db, { role: 'producer' });
   rival = await createUser(t.db, { role: 'producer' });
-  for (const user of [agent, producer, rival]) cookies[user.id] = await signIn(t, user.id);
+  await kit.signIn(agent, producer, rival);
 }, 120_000);
 
 afterAll(async () => {
@@ -49,34 +46,16 @@ afterAll(async () => {
   await fake.stop();
 });
 
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.3.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-
 const newListing = () => insertListing(t.db, { agentId: agent.id, title: 'Glass Harbour' });
 
 async function submit(user: UserRow, listingId: number, headers: Record<string, string> = {}) {
-  return t.request({
-    method: 'POST',
-    url: '/api/offers',
-    cookie: cookies[user.id],
-    headers,
-    remoteAddress: nextAddress(),
-    payload: {
-      listingId,
-      offerPrice: '45000.50',
-      optionPeriod: 36,
-      deckFileUrl: await insertDeck(t.app, user.id),
-    },
-  });
+  return kit.submit(user, await kit.offerBody(user, listingId), headers);
 }
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
 
 const sync = (user: UserRow, offerId: number) =>
-  t.request({ method: 'POST', url: `/api/offers/${offerId}/sync`, cookie: cookies[user.id] });
+  t.request({ method: 'POST', url: `/api/offers/${offerId}/sync`, cookie: kit.cookie(user) });
 
 /** Submit, confirm with Stripe.js (the fake's test card), then pull the truth. */
 async function pendingOffer(
@@ -240,7 +219,7 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
     const answer = await t.request({
       method: 'PATCH',
       url: `/api/offers/${chosen.id}/accept`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(answer.statusCode).toBe(503);
     expect(fake.captureCounts.get(chosen.intent)).toBe(1);
@@ -259,7 +238,7 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
     const rejected = await t.request({
       method: 'PATCH',
       url: `/api/offers/${offer.id}/reject`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(rejected.json<Offer>().status).toBe('rejected');
     expect(fake.intents.get(offer.intent)?.status).toBe('requires_capture');
@@ -278,7 +257,7 @@ describe('[OFFERS] card holds on Stripe (against a Stripe-shaped server)', () =>
     const answer = await t.request({
       method: 'PATCH',
       url: `/api/offers/${atAccept.id}/accept`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(OFFER_MESSAGES.holdExpired);

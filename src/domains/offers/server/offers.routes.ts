@@ -1,19 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, validation } from '@/shared/errors';
+import { errorResponses, notFound, validation } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
 import { requireRole, requireUser } from '@/server/plugins/session';
 import {
   AgentIdParamsSchema,
   AgentListingsResponseSchema,
   AgentOffersResponseSchema,
   CancelOfferBodySchema,
-  CreateOfferBodySchema,
+  CreateOfferRequestSchema,
   CreateOfferResponseSchema,
   MySubmissionsResponseSchema,
   OfferIdParamsSchema,
   OfferSchema,
-  idFromParam,
 } from '../offers.schema';
 import { abandonOffer } from './abandon-offer';
 import { acceptOffer } from './accept-offer';
@@ -27,18 +27,7 @@ import { getOffer } from './get-offer';
 import { rejectOffer } from './reject-offer';
 import { renewOffer } from './renew-offer';
 import { resumeOfferPayment } from './resume-offer-payment';
-import { syncOffer } from './sync-offer-payment';
-
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  402: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  503: ErrorSchema,
-};
+import { syncOffer } from './sync-offer';
 
 /** Signed-in users only, checked before the body is validated (401 beats 400). */
 async function requireSignedIn(request: FastifyRequest): Promise<void> {
@@ -46,13 +35,13 @@ async function requireSignedIn(request: FastifyRequest): Promise<void> {
 }
 
 function offerIdOf(raw: string): number {
-  const id = idFromParam(raw);
+  const id = parseId(raw);
   if (id === null) throw notFound('Offer not found');
   return id;
 }
 
 function agentIdOf(raw: string): number {
-  const id = idFromParam(raw);
+  const id = parseId(raw);
   if (id === null) throw notFound('Agent not found');
   return id;
 }
@@ -79,8 +68,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Submit an offer: creates it awaiting payment and places the card hold',
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
-        body: CreateOfferBodySchema,
-        response: { 201: CreateOfferResponseSchema, ...errors },
+        body: CreateOfferRequestSchema,
+        response: {
+          201: CreateOfferResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503),
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -101,7 +93,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['offers'],
         summary: "The producer's offers, newest first, with counters",
-        response: { 200: MySubmissionsResponseSchema, 401: ErrorSchema },
+        response: { 200: MySubmissionsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => findMySubmissions(app.db, requireUser(request).id),
@@ -114,7 +106,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "Offers on the agent's listings (that agent or an admin)",
         params: AgentIdParamsSchema,
-        response: { 200: AgentOffersResponseSchema, ...errors },
+        response: { 200: AgentOffersResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -128,7 +120,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "The agent's listings with their offer counters (that agent or an admin)",
         params: AgentIdParamsSchema,
-        response: { 200: AgentListingsResponseSchema, ...errors },
+        response: { 200: AgentListingsResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -142,7 +134,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'One offer (its producer, the listing agent, admins)',
         params: OfferIdParamsSchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getOffer(app.db, requireUser(request), offerIdOf(request.params.id)),
@@ -155,7 +147,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "Read the card hold's state from the provider and apply it",
         params: OfferIdParamsSchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 402, 403, 404, 503) },
       },
     },
     async (request) => syncOffer(app, requireUser(request), offerIdOf(request.params.id)),
@@ -168,7 +160,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'The client secret to complete the payment of an offer awaiting it',
         params: OfferIdParamsSchema,
-        response: { 200: CreateOfferResponseSchema, ...errors },
+        response: {
+          200: CreateOfferResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404, 409, 503),
+        },
       },
     },
     async (request) => resumeOfferPayment(app, requireUser(request), offerIdOf(request.params.id)),
@@ -181,7 +176,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Give up an offer awaiting payment (its hold is released)',
         params: OfferIdParamsSchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => abandonOffer(app, requireUser(request), offerIdOf(request.params.id)),
@@ -194,7 +189,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Renew an expired offer: a new hold and, once authorised, a new deadline',
         params: OfferIdParamsSchema,
-        response: { 200: CreateOfferResponseSchema, ...errors },
+        response: {
+          200: CreateOfferResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404, 409, 503),
+        },
       },
     },
     async (request) => renewOffer(app, requireUser(request), offerIdOf(request.params.id)),
@@ -209,7 +207,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel a pending offer (the hold is released); cannot be undone',
         params: OfferIdParamsSchema,
         body: CancelOfferBodySchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -223,7 +221,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "The listing's agent accepts: the hold is captured, the listing optioned",
         params: OfferIdParamsSchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
       },
     },
     async (request) =>
@@ -237,7 +235,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "The listing's agent rejects: the hold is released",
         params: OfferIdParamsSchema,
-        response: { 200: OfferSchema, ...errors },
+        response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

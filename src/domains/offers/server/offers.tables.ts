@@ -10,6 +10,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
+import { OPEN_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
+
+/** `status in ('a', 'b')` as literal SQL: an index predicate cannot take parameters. */
+const statusIn = (statuses: readonly OfferStatus[]) =>
+  sql.raw(`status in (${statuses.map((status) => `'${status}'`).join(', ')})`);
 
 /** Uploaded proposal decks; the file itself lives in the Storage port under storageKey. */
 export const decks = pgTable(
@@ -28,11 +33,7 @@ export const decks = pgTable(
   (t) => [index('decks_owner_idx').on(t.ownerId)],
 );
 
-/**
- * An option offer. Life: awaiting_payment → pending (hold authorised; the agent sees it)
- * → accepted (captured) | rejected (released) | cancelled (released) | expired (hold
- * lapsed at the response deadline); awaiting_payment → abandoned.
- */
+/** An option offer and its card hold; its statuses and their life: OFFER_STATUSES. */
 export const offers = pgTable(
   'offers',
   {
@@ -50,15 +51,15 @@ export const offers = pgTable(
     fundNotes: text('fund_notes'),
     deckId: integer('deck_id').references(() => decks.id, { onDelete: 'set null' }),
     deckFileUrl: text('deck_file_url'),
-    status: text('status').notNull().default('awaiting_payment'),
+    status: text('status').$type<OfferStatus>().notNull().default('awaiting_payment'),
     /** The client's Idempotency-Key header: a repeated submission creates nothing new. */
     requestKey: text('request_key'),
     paymentProvider: text('payment_provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
     /** Bumped on each renewal so each hold gets its own provider idempotency keys. */
     holdVersion: integer('hold_version').notNull().default(1),
+    /** When the hold was (last) authorised: the offer reached the agent. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
     responseDeadline: timestamp('response_deadline', { withTimezone: true }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -78,7 +79,7 @@ export const offers = pgTable(
     // One open offer per producer per listing.
     uniqueIndex('offers_one_open_per_producer')
       .on(t.producerId, t.listingId)
-      .where(sql`status in ('awaiting_payment', 'pending')`),
+      .where(statusIn(OPEN_OFFER_STATUSES)),
     // A listing is optioned once: at most one accepted offer.
     uniqueIndex('offers_one_accepted_per_listing')
       .on(t.listingId)

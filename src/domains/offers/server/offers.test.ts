@@ -1,38 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { mailOutbox, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import { insertListing } from '@/domains/listings/server/listing-fixtures';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
 import { localPaymentIntents, paymentLedger } from '@/domains/payments/server/payments.tables';
-import {
-  createTestApp,
-  createUser,
-  signIn,
-  type TestApp,
-} from '../../../../tests/helpers/test-app';
+import { mailOutbox } from '@/server/mail/mail.tables';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
+import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
+import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
-import { insertDeck } from './offer-fixtures';
 import { offers } from './offers.tables';
 
 let t: TestApp;
+let kit: OfferKit;
 let agent: UserRow;
 let otherAgent: UserRow;
 let producer: UserRow;
 let rival: UserRow;
 let admin: UserRow;
-const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
+  kit = offerKit(t);
   agent = await createUser(t.db, { role: 'agent', firstName: 'Ava' });
   otherAgent = await createUser(t.db, { role: 'agent' });
   producer = await createUser(t.db, { role: 'producer', firstName: 'Pat', companyName: 'Reel Co' });
   rival = await createUser(t.db, { role: 'producer', firstName: 'Rio' });
   admin = await createUser(t.db, { role: 'admin' });
-  for (const user of [agent, otherAgent, producer, rival, admin]) {
-    cookies[user.id] = await signIn(t, user.id);
-  }
+  await kit.signIn(agent, otherAgent, producer, rival, admin);
 }, 120_000);
 
 afterAll(async () => {
@@ -42,62 +37,21 @@ afterAll(async () => {
 const newListing = (overrides: Parameters<typeof insertListing>[1] = {}) =>
   insertListing(t.db, { agentId: agent.id, title: 'The Lighthouse Keeper', ...overrides });
 
-async function offerBody(
-  user: UserRow,
-  listingId: number,
-  overrides: Record<string, unknown> = {},
-) {
-  return {
-    listingId,
-    offerPrice: '25000',
-    optionPeriod: 18,
-    extraRightsRequest: 'Podcast rights',
-    fundCompetition: false,
-    deckFileUrl: await insertDeck(t.app, user.id),
-    ...overrides,
-  };
-}
+const offerBody = (user: UserRow, listingId: number, overrides: Record<string, unknown> = {}) =>
+  kit.offerBody(user, listingId, { extraRightsRequest: 'Podcast rights', ...overrides });
 
-// Offer and card routes are rate limited per address: each call comes from its own here.
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-};
-
-function submit(
+const submit = (
   user: UserRow,
   payload: Record<string, unknown>,
   headers: Record<string, string> = {},
-) {
-  return t.request({
-    method: 'POST',
-    url: '/api/offers',
-    cookie: cookies[user.id],
-    payload,
-    headers,
-    remoteAddress: nextAddress(),
-  });
-}
+) => kit.submit(user, payload, headers);
 
-function confirmCard(user: UserRow, clientSecret: string, cardNumber: string = TEST_CARDS.success) {
-  return t.request({
-    method: 'POST',
-    url: '/api/payments/local/confirm',
-    cookie: cookies[user.id],
-    payload: { clientSecret, cardNumber, expMonth: 12, expYear: 2040, cvc: '123' },
-    remoteAddress: nextAddress(),
-  });
-}
+const confirmCard = (user: UserRow, clientSecret: string, cardNumber?: string) =>
+  kit.confirmCard(user, clientSecret, cardNumber);
 
 /** Submits and pays: the offer is pending and the agent has it. */
-async function pendingOffer(user: UserRow, listingId: number, price = '25000'): Promise<Offer> {
-  const created = await submit(user, await offerBody(user, listingId, { offerPrice: price }));
-  expect(created.statusCode, created.body).toBe(201);
-  const { offer, clientSecret } = created.json<CreateOfferResponse>();
-  expect((await confirmCard(user, clientSecret)).statusCode).toBe(200);
-  return { ...offer, status: 'pending' };
-}
+const pendingOffer = (user: UserRow, listingId: number, price = '25000') =>
+  kit.pendingOffer(user, listingId, { extraRightsRequest: 'Podcast rights', offerPrice: price });
 
 async function holdOf(offerId: number) {
   const [offer] = await t.db.select().from(offers).where(eq(offers.id, offerId));
@@ -135,7 +89,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     const before = await t.request({
       method: 'GET',
       url: `/api/offers/agent/${agent.id}`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(before.json<Offer[]>().map((o) => o.id)).not.toContain(offer.id);
 
@@ -146,7 +100,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     const read = await t.request({
       method: 'GET',
       url: `/api/offers/${offer.id}`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     const pending = read.json<Offer>();
     expect(pending.status).toBe('pending');
@@ -179,7 +133,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     const after = await t.request({
       method: 'GET',
       url: `/api/offers/agent/${agent.id}`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(after.json<Offer[]>().find((o) => o.id === offer.id)?.status).toBe('pending');
   });
@@ -198,7 +152,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     const synced = await t.request({
       method: 'POST',
       url: `/api/offers/${offer.id}/sync`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     expect(synced.json<Offer>()).toMatchObject({
       status: 'awaiting_payment',
@@ -209,7 +163,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
     const resumed = await t.request({
       method: 'POST',
       url: `/api/offers/${offer.id}/payment`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
     });
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<CreateOfferResponse>().clientSecret).toBe(clientSecret);
@@ -353,19 +307,19 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
 describe('[OFFERS] my submissions, reading and cancelling', () => {
   it('lists the producer’s offers newest first with the four counters', async () => {
     const someone = await createUser(t.db, { role: 'producer' });
-    cookies[someone.id] = await signIn(t, someone.id);
+    await kit.signIn(someone);
     const first = await pendingOffer(someone, (await newListing()).id, '10000');
     const second = await pendingOffer(someone, (await newListing()).id, '20000');
     const rejected = await pendingOffer(someone, (await newListing()).id, '30000');
     await t.request({
       method: 'PATCH',
       url: `/api/offers/${rejected.id}/reject`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     const answer = await t.request({
       method: 'GET',
       url: '/api/offers/my-submissions',
-      cookie: cookies[someone.id],
+      cookie: kit.cookie(someone),
     });
     expect(answer.statusCode).toBe(200);
     const body = answer.json<{ offers: Offer[]; counts: Record<string, number> }>();
@@ -379,7 +333,7 @@ describe('[OFFERS] my submissions, reading and cancelling', () => {
   it('lets only the producer, the listing’s agent and admins read an offer', async () => {
     const offer = await pendingOffer(producer, (await newListing()).id);
     const read = (user?: UserRow, id: number | string = offer.id) =>
-      t.request({ method: 'GET', url: `/api/offers/${id}`, cookie: user && cookies[user.id] });
+      t.request({ method: 'GET', url: `/api/offers/${id}`, cookie: kit.cookie(user) });
     expect((await read(producer)).statusCode).toBe(200);
     expect((await read(agent)).json<Offer>().producer.companyName).toBe('Reel Co');
     expect((await read(admin)).statusCode).toBe(200);
@@ -396,7 +350,7 @@ describe('[OFFERS] my submissions, reading and cancelling', () => {
       t.request({
         method: 'PATCH',
         url: `/api/offers/${offer.id}/cancel`,
-        cookie: user && cookies[user.id],
+        cookie: kit.cookie(user),
         payload: payload as Record<string, unknown>,
       });
     expect((await cancel(undefined, { cancellationReason: 'x' })).statusCode).toBe(401);
@@ -432,7 +386,7 @@ describe('[OFFERS] my submissions, reading and cancelling', () => {
       t.request({
         method: 'POST',
         url: `/api/offers/${offer.id}/abandon`,
-        cookie: cookies[user.id],
+        cookie: kit.cookie(user),
       });
     expect((await abandon(rival)).statusCode).toBe(403);
     const done = await abandon(producer);
@@ -451,7 +405,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     const chosen = await pendingOffer(producer, listing.id, '50000');
     const other = await pendingOffer(rival, listing.id, '40000');
     const unpaidBy = await createUser(t.db, { role: 'producer' });
-    cookies[unpaidBy.id] = await signIn(t, unpaidBy.id);
+    await kit.signIn(unpaidBy);
     const unpaid = (
       await submit(unpaidBy, await offerBody(unpaidBy, listing.id))
     ).json<CreateOfferResponse>();
@@ -459,7 +413,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     const accepted = await t.request({
       method: 'PATCH',
       url: `/api/offers/${chosen.id}/accept`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json<Offer>().status).toBe('accepted');
@@ -495,7 +449,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     const again = await t.request({
       method: 'PATCH',
       url: `/api/offers/${chosen.id}/accept`,
-      cookie: cookies[agent.id],
+      cookie: kit.cookie(agent),
     });
     expect(again.statusCode).toBe(409);
     const closed = await submit(producer, await offerBody(producer, listing.id));
@@ -509,7 +463,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
       t.request({
         method: 'PATCH',
         url: `/api/offers/${id}/${action}`,
-        cookie: user && cookies[user.id],
+        cookie: kit.cookie(user),
       });
     expect((await act(undefined, 'accept')).statusCode).toBe(401);
     expect((await act(producer, 'accept')).statusCode).toBe(403);
@@ -536,7 +490,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     const cancel = await t.request({
       method: 'PATCH',
       url: `/api/offers/${offer.id}/cancel`,
-      cookie: cookies[producer.id],
+      cookie: kit.cookie(producer),
       payload: { cancellationReason: 'too late' },
     });
     expect(cancel.statusCode).toBe(409);
@@ -544,7 +498,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
 
   it('shows the agent their listings with counters and their offers, never another agent’s', async () => {
     const mine = await createUser(t.db, { role: 'agent' });
-    cookies[mine.id] = await signIn(t, mine.id);
+    await kit.signIn(mine);
     const first = await insertListing(t.db, { agentId: mine.id, title: 'First' });
     const second = await insertListing(t.db, { agentId: mine.id, title: 'Second' });
     const offer = await pendingOffer(producer, first.id);
@@ -553,13 +507,13 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     await t.request({
       method: 'PATCH',
       url: `/api/offers/${offer.id}/reject`,
-      cookie: cookies[mine.id],
+      cookie: kit.cookie(mine),
     });
 
     const listingsAnswer = await t.request({
       method: 'GET',
       url: `/api/listings/agent/${mine.id}`,
-      cookie: cookies[mine.id],
+      cookie: kit.cookie(mine),
     });
     expect(listingsAnswer.statusCode).toBe(200);
     const cards = listingsAnswer.json<Array<{ id: number; offerCounts: unknown }>>();
@@ -570,7 +524,7 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     const offersAnswer = await t.request({
       method: 'GET',
       url: `/api/offers/agent/${mine.id}`,
-      cookie: cookies[mine.id],
+      cookie: kit.cookie(mine),
     });
     const list = offersAnswer.json<Offer[]>();
     expect(list).toHaveLength(2);
@@ -578,19 +532,19 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     expect(list.map((o) => o.status).sort()).toEqual(['pending', 'rejected']);
 
     for (const url of [`/api/listings/agent/${mine.id}`, `/api/offers/agent/${mine.id}`]) {
-      expect((await t.request({ method: 'GET', url, cookie: cookies[agent.id] })).statusCode).toBe(
+      expect((await t.request({ method: 'GET', url, cookie: kit.cookie(agent) })).statusCode).toBe(
         403,
       );
       expect(
-        (await t.request({ method: 'GET', url, cookie: cookies[producer.id] })).statusCode,
+        (await t.request({ method: 'GET', url, cookie: kit.cookie(producer) })).statusCode,
       ).toBe(403);
       expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.request({ method: 'GET', url, cookie: cookies[admin.id] })).statusCode).toBe(
+      expect((await t.request({ method: 'GET', url, cookie: kit.cookie(admin) })).statusCode).toBe(
         200,
       );
     }
     expect(
-      (await t.request({ method: 'GET', url: '/api/offers/agent/x', cookie: cookies[admin.id] }))
+      (await t.request({ method: 'GET', url: '/api/offers/agent/x', cookie: kit.cookie(admin) }))
         .statusCode,
     ).toBe(404);
   });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { recordLedgerIntent } from '@/domains/payments/server';
 import { REMINDER_BEFORE_MS } from '../offers.constants';
+import type { OfferDeps } from './offer-deps';
 import { deadlineReminderMail, offerExpiredMail, sendOfferMail } from './offer-emails';
 import { holdLedgerEntry, releaseHold } from './offer-hold';
 import { loadOfferRecord } from './offer-record';
@@ -14,11 +14,8 @@ const BATCH = 100;
  * Each offer is claimed with FOR UPDATE SKIP LOCKED and stamped reminderSentAt in the same
  * statement, so several app instances running this job never send a reminder twice.
  */
-export async function remindOfferDeadlines(
-  app: FastifyInstance,
-  now = new Date(),
-): Promise<number> {
-  const due = app.db
+export async function remindOfferDeadlines(deps: OfferDeps, now = new Date()): Promise<number> {
+  const due = deps.db
     .select({ id: offers.id })
     .from(offers)
     .where(
@@ -32,18 +29,22 @@ export async function remindOfferDeadlines(
     .orderBy(asc(offers.responseDeadline))
     .limit(BATCH)
     .for('update', { skipLocked: true });
-  const claimed = await app.db
+  const claimed = await deps.db
     .update(offers)
     .set({ reminderSentAt: now })
     .where(and(inArray(offers.id, due), isNull(offers.reminderSentAt)))
     .returning({ id: offers.id });
   for (const { id } of claimed) {
-    const record = await loadOfferRecord(app.db, id);
+    const record = await loadOfferRecord(deps.db, id);
     if (!record) continue;
-    const { publicUrl } = app.config;
-    await sendOfferMail(app, record.agent?.email, deadlineReminderMail(record, publicUrl, 'agent'));
+    const { publicUrl } = deps.config;
     await sendOfferMail(
-      app,
+      deps,
+      record.agent?.email,
+      deadlineReminderMail(record, publicUrl, 'agent'),
+    );
+    await sendOfferMail(
+      deps,
       record.producer.email,
       deadlineReminderMail(record, publicUrl, 'producer'),
     );
@@ -56,11 +57,8 @@ export async function remindOfferDeadlines(
  * Claimed with FOR UPDATE SKIP LOCKED; the new status and the release's ledger row commit
  * together, so a crash before the release is finished by reconciliation.
  */
-export async function expireOfferDeadlines(
-  app: FastifyInstance,
-  now = new Date(),
-): Promise<number> {
-  const expired = await app.db.transaction(async (tx) => {
+export async function expireOfferDeadlines(deps: OfferDeps, now = new Date()): Promise<number> {
+  const expired = await deps.db.transaction(async (tx) => {
     const due = tx
       .select({ id: offers.id })
       .from(offers)
@@ -75,19 +73,19 @@ export async function expireOfferDeadlines(
       .returning();
     for (const row of rows) {
       if (row.providerPaymentId) {
-        await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'release'));
+        await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'release'));
       }
     }
     return rows;
   });
   for (const row of expired) {
-    await releaseHold(app, row);
-    const record = await loadOfferRecord(app.db, row.id);
+    await releaseHold(deps, row);
+    const record = await loadOfferRecord(deps.db, row.id);
     if (record) {
       await sendOfferMail(
-        app,
+        deps,
         record.producer.email,
-        offerExpiredMail(record, app.config.publicUrl),
+        offerExpiredMail(record, deps.config.publicUrl),
       );
     }
   }

@@ -1,20 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { conflict } from '@/shared/errors';
 import type { Offer } from '../offers.schema';
 import { closeOffer } from './close-offer';
-import { requireAgentOffer } from './offer-access';
+import { requireOffer } from './offer-access';
+import type { OfferDeps } from './offer-deps';
 import { offerRejectedMail, sendOfferMail } from './offer-emails';
 import { getOfferRecord, toOffer } from './offer-record';
 
 /** The listing's agent rejects a pending offer: the hold is released, the producer told. */
-export async function rejectOffer(
-  app: FastifyInstance,
-  user: UserRow,
-  offerId: number,
-): Promise<Offer> {
-  const current = await requireAgentOffer(app.db, user, offerId);
-  const closed = await closeOffer(app, offerId, ['pending'], { status: 'rejected' });
+export async function rejectOffer(deps: OfferDeps, user: UserRow, offerId: number): Promise<Offer> {
+  const current = await requireOffer(deps.db, user, offerId, 'agent');
+  const closed = await closeOffer(deps, offerId, ['pending'], { status: 'rejected' });
   if (!closed) {
     throw conflict(
       current.offer.status === 'accepting'
@@ -22,7 +18,11 @@ export async function rejectOffer(
         : 'Only pending offers can be rejected',
     );
   }
-  const record = await getOfferRecord(app.db, offerId);
-  await sendOfferMail(app, record.producer.email, offerRejectedMail(record, app.config.publicUrl));
+  const record = await getOfferRecord(deps.db, offerId);
+  await sendOfferMail(
+    deps,
+    record.producer.email,
+    offerRejectedMail(record, deps.config.publicUrl),
+  );
   return toOffer(record);
 }

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { recordLedgerIntent } from '@/domains/payments/server/ledger';
+import { recordLedgerIntent } from '@/domains/payments/server';
 import { conflict, postgresErrorCode } from '@/shared/errors';
 import { OFFER_MESSAGES, type CreateOfferResponse } from '../offers.schema';
-import { requireOwnOffer } from './offer-access';
+import { requireOffer } from './offer-access';
+import type { HoldDeps } from './offer-deps';
 import { holdLedgerEntry } from './offer-hold';
 import { offers } from './offers.tables';
-import { startOfferPayment } from './resume-offer-payment';
+import { startOfferPayment } from './start-offer-payment';
 
 /**
  * One click on an expired offer: a new hold (holdVersion + 1, so fresh idempotency keys)
@@ -16,15 +16,15 @@ import { startOfferPayment } from './resume-offer-payment';
  * with a new response deadline.
  */
 export async function renewOffer(
-  app: FastifyInstance,
+  deps: HoldDeps,
   user: UserRow,
   offerId: number,
 ): Promise<CreateOfferResponse> {
-  const record = await requireOwnOffer(app.db, user, offerId);
+  const record = await requireOffer(deps.db, user, offerId, 'producer');
   if (record.offer.status !== 'expired') throw conflict('Only expired offers can be renewed');
   let renewed;
   try {
-    renewed = await app.db.transaction(async (tx) => {
+    renewed = await deps.db.transaction(async (tx) => {
       const [listing] = await tx
         .select({ status: listings.status })
         .from(listings)
@@ -37,7 +37,6 @@ export async function renewOffer(
           status: 'awaiting_payment',
           holdVersion: sql`${offers.holdVersion} + 1`,
           providerPaymentId: null,
-          authorisedAt: null,
           responseDeadline: null,
           reminderSentAt: null,
           lastPaymentError: null,
@@ -46,7 +45,7 @@ export async function renewOffer(
         .where(and(eq(offers.id, offerId), eq(offers.status, 'expired')))
         .returning();
       if (!row) throw conflict('Only expired offers can be renewed');
-      await recordLedgerIntent(tx, app.payments.name, holdLedgerEntry(row, 'create'));
+      await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'create'));
       return row;
     });
   } catch (error) {
@@ -54,5 +53,5 @@ export async function renewOffer(
     if (postgresErrorCode(error) === '23505') throw conflict(OFFER_MESSAGES.alreadyOpen);
     throw error;
   }
-  return startOfferPayment(app, { ...record, offer: renewed });
+  return startOfferPayment(deps, { ...record, offer: renewed });
 }

@@ -1,26 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ProviderPayment } from '@/domains/payments/server/payment-provider';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { OFFER_MESSAGES, type Offer } from '../offers.schema';
+import type { ProviderPayment } from '@/domains/payments/server';
+import { CLOSED_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
+import { OFFER_MESSAGES } from '../offers.schema';
 import { completeAcceptance } from './accept-offer';
-import { requireOwnOffer } from './offer-access';
-import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
 import { closeOffer } from './close-offer';
-import { providerError, releaseHold } from './offer-hold';
-import { loadOfferRecord, toOffer } from './offer-record';
+import type { OfferDeps } from './offer-deps';
+import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
+import { releaseHold, releaseOrphanHold } from './offer-hold';
+import { loadOfferRecord } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
 import { responseDeadlineFor } from './response-deadline';
 
 /** A hold that can still move money or be confirmed: it must not outlive a closed offer. */
-const LIVE_PAYMENT_STATUSES = new Set<ProviderPayment['status']>([
+export const LIVE_PAYMENT_STATUSES: ReadonlySet<ProviderPayment['status']> = new Set([
   'requires_payment_method',
   'requires_confirmation',
   'requires_action',
   'requires_capture',
 ]);
 
-const CLOSED_OFFER_STATUSES = new Set(['rejected', 'cancelled', 'expired', 'abandoned']);
+const isClosed = (status: OfferStatus) =>
+  (CLOSED_OFFER_STATUSES as readonly OfferStatus[]).includes(status);
 
 /**
  * The payment handler of offers (`handlers.offer`): brings the offer to what the provider
@@ -29,25 +29,35 @@ const CLOSED_OFFER_STATUSES = new Set(['rejected', 'cancelled', 'expired', 'aban
  * with conditional updates, so applying the same state twice, or states out of order,
  * changes nothing the second time.
  */
-export async function syncOfferPayment(
-  app: FastifyInstance,
-  payment: ProviderPayment,
-): Promise<void> {
+export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment): Promise<void> {
   const offerId = Number(payment.metadata.offerId);
   if (!Number.isInteger(offerId) || offerId < 1) return;
   // The common case first, in one statement: the hold of an offer awaiting it was authorised.
-  if (payment.status === 'requires_capture' && (await markAuthorised(app, offerId, payment))) {
+  if (payment.status === 'requires_capture' && (await markAuthorised(deps, offerId, payment))) {
     return;
   }
-  const [found] = await app.db.select().from(offers).where(eq(offers.id, offerId));
-  if (!found) return;
+  const [found] = await deps.db.select().from(offers).where(eq(offers.id, offerId));
+  if (!found) {
+    // No offer stands behind this hold any more: it must not stay live.
+    const holdVersion = Number(payment.metadata.holdVersion);
+    if (LIVE_PAYMENT_STATUSES.has(payment.status) && Number.isInteger(holdVersion)) {
+      await releaseOrphanHold(deps, {
+        offerId,
+        holdVersion,
+        amountPence: payment.amountPence,
+        userId: null,
+        providerPaymentId: payment.id,
+      });
+    }
+    return;
+  }
   let offer: OfferRow = found;
   const paymentHoldVersion = Number(payment.metadata.holdVersion ?? offer.holdVersion);
 
   if (offer.providerPaymentId !== payment.id) {
     if (offer.providerPaymentId === null && paymentHoldVersion === offer.holdVersion) {
       // The hold was placed but its id never recorded (the answer was lost): record it now.
-      const [recorded] = await app.db
+      const [recorded] = await deps.db
         .update(offers)
         .set({ providerPaymentId: payment.id, updatedAt: new Date() })
         .where(
@@ -63,7 +73,7 @@ export async function syncOfferPayment(
     } else {
       // A hold of an earlier version of a renewed offer: it must not stay live.
       if (LIVE_PAYMENT_STATUSES.has(payment.status)) {
-        await releaseHold(app, {
+        await releaseHold(deps, {
           ...offer,
           holdVersion: paymentHoldVersion,
           providerPaymentId: payment.id,
@@ -76,33 +86,33 @@ export async function syncOfferPayment(
   switch (payment.status) {
     case 'requires_capture':
       if (offer.status === 'awaiting_payment') {
-        if (!(await markAuthorised(app, offer.id, payment))) {
+        if (!(await markAuthorised(deps, offer.id, payment))) {
           // Optioned or withdrawn while the producer was paying: close it, let the hold go.
-          await closeOffer(app, offer.id, ['awaiting_payment'], {
+          await closeOffer(deps, offer.id, ['awaiting_payment'], {
             status: 'rejected',
             rejectionReason: OFFER_MESSAGES.listingUnavailable,
           });
         }
-      } else if (CLOSED_OFFER_STATUSES.has(offer.status)) await releaseHold(app, offer);
+      } else if (isClosed(offer.status)) await releaseHold(deps, offer);
       return;
     case 'succeeded':
       if (offer.status === 'pending' || offer.status === 'accepting') {
-        await completeAcceptance(app, offer.id);
+        await completeAcceptance(deps, offer.id);
       } else if (offer.status !== 'accepted') {
-        app.log.error(
+        deps.log.error(
           { offerId: offer.id, paymentId: payment.id, status: offer.status },
           'a hold was captured for an offer that is not accepted',
         );
       }
       return;
     case 'canceled':
-      await markHoldGone(app, offer, payment);
+      await markHoldGone(deps, offer, payment);
       return;
     default:
-      if (CLOSED_OFFER_STATUSES.has(offer.status)) {
-        await releaseHold(app, offer);
+      if (isClosed(offer.status)) {
+        await releaseHold(deps, offer);
       } else if (offer.status === 'awaiting_payment' && payment.lastError) {
-        await app.db
+        await deps.db
           .update(offers)
           .set({ lastPaymentError: payment.lastError.message.slice(0, 500), updatedAt: new Date() })
           .where(and(eq(offers.id, offer.id), eq(offers.status, 'awaiting_payment')));
@@ -117,17 +127,16 @@ export async function syncOfferPayment(
  * finds the offer no longer in the state it expects. Answers whether it moved the offer.
  */
 async function markAuthorised(
-  app: FastifyInstance,
+  deps: OfferDeps,
   offerId: number,
   payment: ProviderPayment,
 ): Promise<boolean> {
   const now = new Date();
-  const [row] = await app.db
+  const [row] = await deps.db
     .update(offers)
     .set({
       status: 'pending',
       submittedAt: now,
-      authorisedAt: now,
       responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt),
       reminderSentAt: null,
       lastPaymentError: null,
@@ -144,9 +153,9 @@ async function markAuthorised(
     )
     .returning({ id: offers.id });
   if (!row) return false;
-  const record = await loadOfferRecord(app.db, offerId);
+  const record = await loadOfferRecord(deps.db, offerId);
   if (record) {
-    await sendOfferMail(app, record.agent?.email, newOfferMail(record, app.config.publicUrl));
+    await sendOfferMail(deps, record.agent?.email, newOfferMail(record, deps.config.publicUrl));
   }
   return true;
 }
@@ -156,13 +165,13 @@ async function markAuthorised(
  * is abandoned; one the agent had in hand expires, and its producer is asked to renew it.
  */
 async function markHoldGone(
-  app: FastifyInstance,
+  deps: OfferDeps,
   offer: OfferRow,
   payment: ProviderPayment,
 ): Promise<void> {
   const now = new Date();
   if (offer.status === 'awaiting_payment') {
-    await app.db
+    await deps.db
       .update(offers)
       .set({
         status: 'abandoned',
@@ -173,7 +182,7 @@ async function markHoldGone(
     return;
   }
   if (offer.status !== 'pending' && offer.status !== 'accepting') return;
-  const [expired] = await app.db
+  const [expired] = await deps.db
     .update(offers)
     .set({
       status: 'expired',
@@ -183,30 +192,12 @@ async function markHoldGone(
     .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status)))
     .returning();
   if (!expired) return;
-  const record = await loadOfferRecord(app.db, offer.id);
+  const record = await loadOfferRecord(deps.db, offer.id);
   if (record) {
-    await sendOfferMail(app, record.producer.email, offerExpiredMail(record, app.config.publicUrl));
+    await sendOfferMail(
+      deps,
+      record.producer.email,
+      offerExpiredMail(record, deps.config.publicUrl),
+    );
   }
-}
-
-/**
- * POST /api/offers/{id}/sync: the browser asks us to read the hold's state after the card
- * form (Stripe Elements) confirmed it, rather than waiting for the webhook.
- */
-export async function syncOffer(
-  app: FastifyInstance,
-  user: UserRow,
-  offerId: number,
-): Promise<Offer> {
-  const record = await requireOwnOffer(app.db, user, offerId);
-  if (record.offer.providerPaymentId) {
-    const payment = await app.payments
-      .retrievePayment(record.offer.providerPaymentId)
-      .catch((error: unknown) => {
-        throw providerError(error);
-      });
-    await syncOfferPayment(app, payment);
-  }
-  const fresh = await loadOfferRecord(app.db, offerId);
-  return toOffer(fresh ?? record);
 }

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { AppDeps } from '@/server/deps';
 import { AppError, forbidden } from '@/shared/errors';
 import { deckFileUrlFor, type DeckUploadResponse } from '../offers.schema';
 import {
@@ -21,6 +21,19 @@ import { decks } from './offers.tables';
 
 export const DECK_TYPE_MESSAGE = 'Proposal decks must be a .pdf, .ppt, .pptx or .key file';
 export const DECK_SIZE_MESSAGE = 'Proposal decks can be at most 50MB';
+export const MALFORMED_UPLOAD_MESSAGE =
+  'The upload could not be read. Send the deck as multipart/form-data in a field named "file".';
+
+/**
+ * An error met while reading the request's multipart body (no boundary, a wrong one, a
+ * truncated part...) is the client's: 400 with our error body. Errors of our own making (an
+ * AppError already, or a system error writing the temporary file) pass through unchanged.
+ */
+export function malformedUpload(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && 'syscall' in error) return error;
+  return new AppError('BAD_REQUEST', MALFORMED_UPLOAD_MESSAGE, { cause: error });
+}
 
 export interface UploadedFile {
   filename: string;
@@ -84,7 +97,7 @@ function cleanFileName(name: string): string {
  * file, checked, then stored through the Storage port; nothing is kept when it is refused.
  */
 export async function uploadDeck(
-  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'storage'>,
   user: UserRow,
   upload: UploadedFile,
 ): Promise<DeckUploadResponse> {
@@ -104,7 +117,8 @@ export async function uploadDeck(
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError('PAYLOAD_TOO_LARGE', DECK_SIZE_MESSAGE);
       }
-      throw error;
+      // A part cut short (the body ended before its closing boundary) fails the stream here.
+      throw malformedUpload(error);
     }
     if (upload.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', DECK_SIZE_MESSAGE);
     const container = sniffer.container;
@@ -116,9 +130,9 @@ export async function uploadDeck(
 
     const mimeType = DECK_MIME_TYPES[extension];
     const storageKey = `decks/${user.id}/${randomUUID()}${extension}`;
-    await app.storage.put(storageKey, createReadStream(tempFile), mimeType);
+    await deps.storage.put(storageKey, createReadStream(tempFile), mimeType);
     try {
-      const [deck] = await app.db
+      const [deck] = await deps.db
         .insert(decks)
         .values({
           ownerId: user.id,
@@ -130,7 +144,7 @@ export async function uploadDeck(
         .returning({ id: decks.id });
       return { deckFileUrl: deckFileUrlFor(deck.id) };
     } catch (error) {
-      await app.storage.delete(storageKey).catch(() => undefined);
+      await deps.storage.delete(storageKey).catch(() => undefined);
       throw error;
     }
   } finally {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
 import type { LocalConfirmBody } from '../payments.schema';
 import { LocalPaymentProvider } from './local-provider';
@@ -10,15 +10,15 @@ import { PaymentProviderError, type ProviderPayment } from './payment-provider';
  * then tells the owning room (offer, membership) at once, as Stripe's webhook would.
  */
 export async function confirmLocalPayment(
-  app: FastifyInstance,
+  deps: AppDeps,
   handlers: PaymentHandlers,
   userId: number,
   body: LocalConfirmBody,
 ): Promise<ProviderPayment> {
-  if (!(app.payments instanceof LocalPaymentProvider)) {
+  if (!(deps.payments instanceof LocalPaymentProvider)) {
     throw new AppError('NOT_FOUND', 'The local payment provider is not active');
   }
-  const existing = await app.payments.retrieveByClientSecret(body.clientSecret);
+  const existing = await deps.payments.retrieveByClientSecret(body.clientSecret);
   if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
   // Only the payer may confirm their own payment.
   if (existing.metadata.userId !== String(userId)) {
@@ -26,7 +26,7 @@ export async function confirmLocalPayment(
   }
   let payment: ProviderPayment;
   try {
-    payment = await app.payments.confirmWithCard(body);
+    payment = await deps.payments.confirmWithCard(body);
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       throw new AppError(
@@ -37,6 +37,6 @@ export async function confirmLocalPayment(
     }
     throw error;
   }
-  await dispatchPaymentUpdate(app, handlers, payment);
+  await dispatchPaymentUpdate(deps, handlers, payment);
   return payment;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import { eq } from 'drizzle-orm';
 import { AppError } from '@/shared/errors';
 import {
@@ -24,25 +24,25 @@ export interface StripeWebhookResult {
  * an event that failed half-way is applied again when Stripe retries it.
  */
 export async function handleStripeWebhook(
-  app: FastifyInstance,
+  deps: AppDeps,
   handlers: PaymentHandlers,
   rawBody: Buffer,
   signature: string | undefined,
   stripeEventHandlers: StripeEventHandler[] = [],
 ): Promise<StripeWebhookResult> {
-  const secret = app.config.payments.stripeWebhookSecret;
-  if (!(app.payments instanceof StripePaymentProvider) || !secret) {
+  const secret = deps.config.payments.stripeWebhookSecret;
+  if (!(deps.payments instanceof StripePaymentProvider) || !secret) {
     throw new AppError('NOT_FOUND', 'Stripe webhooks are not enabled');
   }
   if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
   let event;
   try {
-    event = app.payments.client.webhooks.constructEvent(rawBody, signature, secret);
+    event = deps.payments.client.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
   }
 
-  const [seen] = await app.db
+  const [seen] = await deps.db
     .select({ id: stripeEvents.id })
     .from(stripeEvents)
     .where(eq(stripeEvents.id, event.id));
@@ -53,16 +53,16 @@ export async function handleStripeWebhook(
     if (typeof intentId === 'string') {
       let payment;
       try {
-        payment = await app.payments.retrievePayment(intentId);
+        payment = await deps.payments.retrievePayment(intentId);
       } catch (error) {
         if (error instanceof PaymentProviderError && !error.retryable) {
-          app.log.warn({ err: error, eventId: event.id }, 'webhook for an unknown payment');
+          deps.log.warn({ err: error, eventId: event.id }, 'webhook for an unknown payment');
           return { received: true, duplicate: false };
         }
         // Stripe retries a failed delivery: answer 503 and apply it then.
         throw new AppError('PROVIDER_UNAVAILABLE', 'The payment provider did not answer');
       }
-      await dispatchPaymentUpdate(app, handlers, payment);
+      await dispatchPaymentUpdate(deps, handlers, payment);
     }
   } else {
     // Subscriptions, invoices, Checkout Sessions: the rooms that bill re-read them.
@@ -70,10 +70,10 @@ export async function handleStripeWebhook(
     if (typeof objectId === 'string') {
       for (const handle of stripeEventHandlers) {
         try {
-          if (await handle(app, { type: event.type, objectId })) break;
+          if (await handle(deps, { type: event.type, objectId })) break;
         } catch (error) {
           if (error instanceof PaymentProviderError && !error.retryable) {
-            app.log.warn({ err: error, eventId: event.id }, 'webhook for an unknown object');
+            deps.log.warn({ err: error, eventId: event.id }, 'webhook for an unknown object');
             break;
           }
           throw error instanceof PaymentProviderError
@@ -84,7 +84,7 @@ export async function handleStripeWebhook(
     }
   }
 
-  await app.db
+  await deps.db
     .insert(stripeEvents)
     .values({ id: event.id, type: event.type })
     .onConflictDoNothing();

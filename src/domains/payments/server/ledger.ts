@@ -1,17 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { paymentLedger } from './payments.tables';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 
+export type LedgerOperation = 'authorise' | 'capture' | 'release' | 'charge' | 'refund';
+
 export interface LedgerEntry {
-  operation: 'authorise' | 'capture' | 'release' | 'charge' | 'refund';
+  operation: LedgerOperation;
   /** Our own key: stored before the call, reused on every retry of the same intent. */
   idempotencyKey: string;
   amountPence: number;
+  /** What the money is for, as `ledgerSubject` writes it: 'offer:12', 'membership:7'. */
   subject: string;
   userId?: number | null;
   providerPaymentId?: string | null;
 }
+
+export type LedgerRow = typeof paymentLedger.$inferSelect;
+
+/**
+ * The ledger's subject of a payment: the room that takes the money (the kind a payment's
+ * metadata names, 'offer' or 'membership') and that room's id for it.
+ */
+export const ledgerSubject = (kind: string, id: number) => `${kind}:${id}`;
 
 /**
  * Writes the ledger row of a provider call we are about to make, inside the caller's
@@ -86,4 +97,21 @@ export async function callProvider<T extends { id?: string; status?: string }>(
       .where(eq(paymentLedger.idempotencyKey, entry.idempotencyKey));
     throw error;
   }
+}
+
+/**
+ * Closes a pending call that can no longer be made (what it was about is gone): it is marked
+ * failed with the reason, so reconciliation stops retrying it. The row itself stays.
+ */
+export async function abandonProviderCall(
+  db: Executor,
+  idempotencyKey: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(paymentLedger)
+    .set({ outcome: 'failed', errorCode: reason, completedAt: new Date() })
+    .where(
+      and(eq(paymentLedger.idempotencyKey, idempotencyKey), eq(paymentLedger.outcome, 'pending')),
+    );
 }

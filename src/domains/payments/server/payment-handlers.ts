@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@/server/deps';
 import type { ProviderPayment } from './payment-provider';
 
 /**
  * Each room that takes money says what a payment's new state means for it. The provider's
- * metadata.kind ('offer', 'membership') picks the handler; app.ts lists them explicitly.
+ * metadata.kind ('offer', 'membership') picks the handler; each room's RoomModule names its
+ * own, and app.ts hands them all to the payments routes.
  */
-export type PaymentHandler = (app: FastifyInstance, payment: ProviderPayment) => Promise<void>;
+export type PaymentHandler = (deps: AppDeps, payment: ProviderPayment) => Promise<void>;
 export type PaymentHandlers = Record<string, PaymentHandler>;
 
 /**
@@ -14,19 +15,19 @@ export type PaymentHandlers = Record<string, PaymentHandler>;
  * id: the handler re-reads the truth from Stripe. It returns true when the event was its own.
  */
 export type StripeEventHandler = (
-  app: FastifyInstance,
+  deps: AppDeps,
   event: { type: string; objectId: string },
 ) => Promise<boolean>;
 
 export async function dispatchPaymentUpdate(
-  app: FastifyInstance,
+  deps: AppDeps,
   handlers: PaymentHandlers,
   payment: ProviderPayment,
 ): Promise<void> {
   const handler = handlers[payment.metadata.kind ?? ''];
-  if (handler) await handler(app, payment);
+  if (handler) await handler(deps, payment);
   else
-    app.log.warn(
+    deps.log.warn(
       { paymentId: payment.id, kind: payment.metadata.kind },
       'payment without a handler',
     );

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@/shared/errors';
+import { AppError, errorResponses } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
+import type { RoomRoutes } from '@/server/room-module';
 import {
   LocalConfirmBodySchema,
   LocalConfirmResponseSchema,
@@ -9,21 +9,20 @@ import {
 } from '../payments.schema';
 import { confirmLocalPayment } from './confirm-local-payment';
 import { handleStripeWebhook } from './handle-stripe-webhook';
-import type { PaymentHandlers, StripeEventHandler } from './payment-handlers';
 
-export interface PaymentsRoutesOptions {
-  handlers: PaymentHandlers;
-  /** Rooms that act on Stripe events other than payment_intent.* (membership billing). */
-  stripeEventHandlers?: StripeEventHandler[];
-}
-
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
-  app,
-  options,
-) => {
+/**
+ * The payments API. app.ts hands every room's routes the rooms' payment handlers (by a
+ * payment's metadata.kind) and Stripe event handlers; these routes are the ones that use them.
+ */
+export const paymentsRoutes: RoomRoutes = async (app, options) => {
   app.get(
     '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: PaymentsConfigSchema } } },
+    {
+      schema: {
+        tags: ['payments'],
+        response: { 200: PaymentsConfigSchema, ...errorResponses(500) },
+      },
+    },
     async () => ({
       provider: app.config.payments.provider,
       publishableKey:
@@ -39,13 +38,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       schema: {
         tags: ['payments'],
         body: LocalConfirmBodySchema,
-        response: { 200: LocalConfirmResponseSchema },
+        response: {
+          200: LocalConfirmResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404, 409, 429, 503),
+        },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
       const user = requireUser(request);
-      const payment = await confirmLocalPayment(app, options.handlers, user.id, request.body);
+      const payment = await confirmLocalPayment(
+        app,
+        options.paymentHandlers,
+        user.id,
+        request.body,
+      );
       return { paymentIntentId: payment.id, status: payment.status };
     },
   );
@@ -66,7 +73,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           summary: 'Stripe events (signature verified; the intent is re-read from Stripe)',
           response: {
             200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
-            400: z.object({ message: z.string(), code: z.string() }).loose(),
+            ...errorResponses(400, 404, 503),
           },
         },
       },
@@ -77,7 +84,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         const signature = request.headers['stripe-signature'];
         return handleStripeWebhook(
           app,
-          options.handlers,
+          options.paymentHandlers,
           request.body,
           typeof signature === 'string' ? signature : undefined,
           options.stripeEventHandlers,

@@ -32,6 +32,8 @@ export const paymentLedger = pgTable(
     uniqueIndex('payment_ledger_key').on(t.idempotencyKey),
     index('payment_ledger_subject_idx').on(t.subject),
     index('payment_ledger_outcome_idx').on(t.outcome),
+    // Reconciliation looks up every call about one payment (has its hold been settled?).
+    index('payment_ledger_payment_idx').on(t.providerPaymentId),
   ],
 );
 

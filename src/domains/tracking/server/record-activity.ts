@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
+import { LISTING_NOT_FOUND } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { TrackActivityBody } from '../tracking.schema';
 import { activityEvents } from './tracking.tables';
-
-const LISTING_NOT_FOUND = 'Listing not found';
 
 /** Stores what a user did with a listing (view with time spent, share, ...). */
 export async function recordActivity(

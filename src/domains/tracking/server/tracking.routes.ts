@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@/shared/errors';
+import { AppError, errorResponses } from '@/shared/errors';
 import { requireUser } from '@/server/plugins/session';
 import { TrackActivityBodySchema, TrackSearchBodySchema } from '../tracking.schema';
 import { recordActivity } from './record-activity';
 import { recordSearch } from './record-search';
 
-const ErrorSchema = z.object({ message: z.string(), code: z.string() }).loose();
 const TRACKING_BODY_LIMIT = 16 * 1024;
 
 /** Signed-in users only, checked before the body is validated (401 beats 400). */
@@ -39,7 +38,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tracking'],
         summary: 'Record a catalogue search',
         body: TrackSearchBodySchema,
-        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -58,7 +57,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tracking'],
         summary: 'Record what a user did with a listing (JSON, or text/plain from sendBeacon)',
         body: TrackActivityBodySchema,
-        response: { 204: z.null(), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 413, 415) },
       },
     },
     async (request, reply) => {

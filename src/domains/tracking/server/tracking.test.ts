@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '../../../../tests/helpers/test-app';
 import type { ListingRow } from '@/domains/listings/server/listings.tables';
-import { insertListing } from '@/domains/listings/server/listing-fixtures';
+import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import { activityEvents, searchEvents } from './tracking.tables';
 
 describe('[TRACKING] searches and listing activity', () => {

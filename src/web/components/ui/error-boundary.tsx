@@ -48,3 +48,15 @@ export function PanelErrorFallback({ title, onRetry }: { title: string; onRetry:
     </div>
   );
 }
+
+/**
+ * One panel of a composed page (STYLE.md 7): should it fail, it shows the panel fallback
+ * with its title and the rest of the page stays.
+ */
+export function PanelBoundary({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(reset) => <PanelErrorFallback title={title} onRetry={reset} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

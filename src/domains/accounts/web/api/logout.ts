@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/web/lib/api-client';
+import { apiRequest, hasErrorCode } from '@/web/lib/api-client';
+import { forgetSignedIn } from '../lib/signed-in-memory';
 
-/** POST /api/auth/logout: ends the session. A 401 means it had already ended. */
+/** POST /api/auth/logout: ends the session. UNAUTHENTICATED means it had already ended. */
 export async function logout(): Promise<void> {
   try {
     await apiRequest<unknown>('/api/auth/logout', { method: 'POST' });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return;
-    throw error;
+    if (!hasErrorCode(error, 'UNAUTHENTICATED')) throw error;
   }
+  // Signed out on purpose: a later visit is not told that a session ended.
+  forgetSignedIn();
 }
 
 /** Logs out; the caller decides where to go next (useLogoutAndLeave reloads home). */

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordSchema, type ChangePassword } from '../../accounts.schema';
 import { useChangePassword } from '../api/change-password';
-import { applyServerFieldErrors } from './apply-server-field-errors';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';

@@ -4,7 +4,7 @@ import { ForgotPasswordSchema, type ForgotPassword } from '../../accounts.schema
 import { ACCOUNT_MESSAGES } from '../../accounts.constants';
 import { useForgotPassword } from '../api/forgot-password';
 import { AccountDialog } from './account-dialog';
-import { applyServerFieldErrors } from './apply-server-field-errors';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';

@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SignInSchema, type SignIn } from '../../accounts.schema';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
-import { applyServerFieldErrors } from './apply-server-field-errors';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
-import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { errorMessage, hasErrorCode } from '@/web/lib/api-client';
 
 interface SignInFormProps {
   /** Called as the request leaves, so the page knows the user that appears just signed in. */
@@ -47,10 +47,7 @@ export function SignInForm({ onSignInStart, onForgotPassword }: SignInFormProps)
         applyServerFieldErrors(error, setError, ['email', 'password']);
         setProblem({
           message: errorMessage(error, 'Sign in failed. Please try again.'),
-          canResend:
-            error instanceof ApiError &&
-            error.status === 403 &&
-            error.body.reason === 'email_not_verified',
+          canResend: hasErrorCode(error, 'FORBIDDEN') && error.body.reason === 'email_not_verified',
         });
       },
     });

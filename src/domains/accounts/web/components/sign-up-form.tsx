@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Briefcase, Clapperboard } from 'lucide-react';
 import { RegisterBodySchema, type RegisterBody } from '../../accounts.schema';
 import { useRegister } from '../api/register';
-import { applyServerFieldErrors } from './apply-server-field-errors';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { CheckboxField } from './checkbox-field';
-import { HowDidYouHearSelect } from './how-did-you-hear-select';
 import { LegalTermsLabel } from './legal-terms-label';
+import { ProfileFieldset } from './profile-fieldset';
 import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input, Textarea } from '@/web/components/ui/input';
@@ -85,14 +85,7 @@ interface SignUpFormProps {
 export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps) {
   const toast = useToast();
   const registration = useRegister();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    clearErrors,
-    setError,
-    formState: { errors },
-  } = useForm<SignUpFormValues, unknown, RegisterBody>({
+  const form = useForm<SignUpFormValues, unknown, RegisterBody>({
     resolver: signUpResolver,
     defaultValues: {
       role: initialAccountType,
@@ -115,6 +108,14 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
       agencyCredentials: '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = form;
   const accountType = watch('role');
 
   const onSubmit = handleSubmit((values) => {
@@ -133,42 +134,9 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
 
   const roleField = register('role', { onChange: () => clearErrors() });
 
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Account type</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {accountTypes.map((type) => {
-            const Icon = type.icon;
-            const isSelected = accountType === type.value;
-            return (
-              <label
-                key={type.value}
-                className={cn(
-                  'flex cursor-pointer flex-col items-center gap-1 rounded-md border p-3 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-                  isSelected
-                    ? 'border-brand-700 bg-brand-50 text-brand-900'
-                    : 'border-slate-300 text-slate-700 hover:bg-slate-50',
-                )}
-              >
-                <input type="radio" value={type.value} className="sr-only" {...roleField} />
-                <Icon className="h-5 w-5" aria-hidden="true" />
-                <span className="font-medium">{type.label}</span>
-                <span className="text-xs text-slate-500">{type.hint}</span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" error={errors.firstName?.message}>
-          <Input aria-required="true" autoComplete="given-name" {...register('firstName')} />
-        </Field>
-        <Field label="Last Name" error={errors.lastName?.message}>
-          <Input aria-required="true" autoComplete="family-name" {...register('lastName')} />
-        </Field>
-      </div>
+  // Between the names and the profile details: the sign-in details, then an agent's agency.
+  const accountFields = (
+    <>
       <Field label="Email" error={errors.email?.message}>
         <Input aria-required="true" type="email" autoComplete="email" {...register('email')} />
       </Field>
@@ -249,41 +217,60 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
             <Textarea rows={3} {...register('agencyCredentials')} />
           </Field>
         </section>
-      ) : (
-        <section aria-labelledby="producer-details-heading" className="space-y-4">
-          <div>
-            <h3 id="producer-details-heading" className="font-semibold text-slate-900">
-              About you (optional)
-            </h3>
-            <p className="text-sm text-slate-600">
-              These help us tailor recommendations; you can add them later.
-            </p>
-          </div>
-          <Field label="Company Name" error={errors.companyName?.message}>
-            <Input autoComplete="organization" {...register('companyName')} />
-          </Field>
-          <Field label="Phone Number" error={errors.phoneNumber?.message}>
-            <Input type="tel" autoComplete="tel" {...register('phoneNumber')} />
-          </Field>
-          <Field label="Address" error={errors.address?.message}>
-            <Input autoComplete="street-address" {...register('address')} />
-          </Field>
-          <Field label="IMDb Page Link" error={errors.imdbPageLink?.message}>
-            <Input
-              type="url"
-              inputMode="url"
-              placeholder="https://www.imdb.com/name/..."
-              {...register('imdbPageLink')}
-            />
-          </Field>
-          <Field label="What are you looking for?" error={errors.whatAreYouLookingFor?.message}>
-            <Textarea rows={3} {...register('whatAreYouLookingFor')} />
-          </Field>
-          <Field label="How did you hear about us?" error={errors.howDidYouHearAboutUs?.message}>
-            <HowDidYouHearSelect {...register('howDidYouHearAboutUs')} />
-          </Field>
-        </section>
-      )}
+      ) : null}
+    </>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Account type</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {accountTypes.map((type) => {
+            const Icon = type.icon;
+            const isSelected = accountType === type.value;
+            return (
+              <label
+                key={type.value}
+                className={cn(
+                  'flex cursor-pointer flex-col items-center gap-1 rounded-md border p-3 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+                  isSelected
+                    ? 'border-brand-700 bg-brand-50 text-brand-900'
+                    : 'border-slate-300 text-slate-700 hover:bg-slate-50',
+                )}
+              >
+                <input type="radio" value={type.value} className="sr-only" {...roleField} />
+                <Icon className="h-5 w-5" aria-hidden="true" />
+                <span className="font-medium">{type.label}</span>
+                <span className="text-xs text-slate-500">{type.hint}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <ProfileFieldset
+        form={form}
+        details={accountType === 'agent' ? 'none' : 'optional'}
+        renderDetails={(fields) => (
+          <section aria-labelledby="producer-details-heading" className="space-y-4">
+            <div>
+              <h3 id="producer-details-heading" className="font-semibold text-slate-900">
+                About you (optional)
+              </h3>
+              <p className="text-sm text-slate-600">
+                These help us tailor recommendations; you can add them later.
+              </p>
+            </div>
+            <Field label="Company Name" error={errors.companyName?.message}>
+              <Input autoComplete="organization" {...register('companyName')} />
+            </Field>
+            {fields}
+          </section>
+        )}
+      >
+        {accountFields}
+      </ProfileFieldset>
 
       <CheckboxField
         label={<LegalTermsLabel />}

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft } from 'lucide-react';
 import {
   EditAccountSchema,
   type CurrentUser,
@@ -10,57 +9,40 @@ import {
 } from '../../accounts.schema';
 import { useCurrentUser } from '../api/get-current-user';
 import { useUpdateAccount } from '../api/update-account';
-import { applyServerFieldErrors } from '../components/apply-server-field-errors';
-import { HowDidYouHearSelect } from '../components/how-did-you-hear-select';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
+import {
+  PROFILE_FIELDS,
+  ProfileFieldset,
+  profileFieldDefaults,
+} from '../components/profile-fieldset';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
-import { Input, Textarea } from '@/web/components/ui/input';
+import { Input } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
+import { BackLink } from '@/web/components/ui/back-link';
 import { errorMessage } from '@/web/lib/api-client';
 import { paths } from '@/shared/paths';
 
-const formFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'username',
-  'phoneNumber',
-  'address',
-  'imdbPageLink',
-  'whatAreYouLookingFor',
-  'howDidYouHearAboutUs',
-  'companyName',
-] as const;
+const formFields = [...PROFILE_FIELDS, 'email', 'username', 'companyName'] as const;
 
 function EditAccountForm({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const navigate = useNavigate();
   const updateAccount = useUpdateAccount();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EditAccountInput, unknown, EditAccount>({
+  const form = useForm<EditAccountInput, unknown, EditAccount>({
     resolver: zodResolver(EditAccountSchema),
     defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
+      ...profileFieldDefaults<EditAccountInput['howDidYouHearAboutUs']>(user),
       email: user.email,
       username: user.username ?? '',
-      phoneNumber: user.phoneNumber ?? '',
-      address: user.address ?? '',
-      imdbPageLink: user.imdbPageLink ?? '',
-      whatAreYouLookingFor: user.whatAreYouLookingFor ?? '',
-      howDidYouHearAboutUs: (user.howDidYouHearAboutUs ??
-        '') as EditAccountInput['howDidYouHearAboutUs'],
       companyName: user.companyName ?? '',
     },
   });
+  const { errors } = form.formState;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => {
     updateAccount.mutate(values, {
       onSuccess: (answer) => {
         const pendingEmail = answer.emailChangePending ? answer.user.pendingEmail : null;
@@ -75,7 +57,7 @@ function EditAccountForm({ user }: { user: CurrentUser }) {
         navigate(paths.profile);
       },
       onError: (error) => {
-        applyServerFieldErrors(error, setError, formFields);
+        applyServerFieldErrors(error, form.setError, formFields);
         toast({
           title: 'Update Failed',
           description: errorMessage(error, 'Failed to update account information.'),
@@ -87,55 +69,34 @@ function EditAccountForm({ user }: { user: CurrentUser }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" error={errors.firstName?.message}>
-          <Input aria-required="true" autoComplete="given-name" {...register('firstName')} />
+      <ProfileFieldset form={form} details="optional">
+        <Field
+          label="Email"
+          hint="Changing your email sends a verification link to the new address; the change takes effect once you open it."
+          error={errors.email?.message}
+        >
+          <Input
+            aria-required="true"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+          />
         </Field>
-        <Field label="Last Name" error={errors.lastName?.message}>
-          <Input aria-required="true" autoComplete="family-name" {...register('lastName')} />
+        {user.pendingEmail ? (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            Waiting for you to verify {user.pendingEmail}.
+          </p>
+        ) : null}
+        <Field label="Username" error={errors.username?.message}>
+          <Input aria-required="true" autoComplete="username" {...form.register('username')} />
         </Field>
-      </div>
-      <Field
-        label="Email"
-        hint="Changing your email sends a verification link to the new address; the change takes effect once you open it."
-        error={errors.email?.message}
-      >
-        <Input aria-required="true" type="email" autoComplete="email" {...register('email')} />
-      </Field>
-      {user.pendingEmail ? (
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Waiting for you to verify {user.pendingEmail}.
-        </p>
-      ) : null}
-      <Field label="Username" error={errors.username?.message}>
-        <Input aria-required="true" autoComplete="username" {...register('username')} />
-      </Field>
-      <Field
-        label={user.role === 'agent' ? 'Agency Name' : 'Company Name'}
-        error={errors.companyName?.message}
-      >
-        <Input autoComplete="organization" {...register('companyName')} />
-      </Field>
-      <Field label="Phone Number" error={errors.phoneNumber?.message}>
-        <Input type="tel" autoComplete="tel" {...register('phoneNumber')} />
-      </Field>
-      <Field label="Address" error={errors.address?.message}>
-        <Textarea rows={2} autoComplete="street-address" {...register('address')} />
-      </Field>
-      <Field label="IMDb Page Link" error={errors.imdbPageLink?.message}>
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://www.imdb.com/name/..."
-          {...register('imdbPageLink')}
-        />
-      </Field>
-      <Field label="What are you looking for?" error={errors.whatAreYouLookingFor?.message}>
-        <Textarea rows={3} {...register('whatAreYouLookingFor')} />
-      </Field>
-      <Field label="How did you hear about us?" error={errors.howDidYouHearAboutUs?.message}>
-        <HowDidYouHearSelect {...register('howDidYouHearAboutUs')} />
-      </Field>
+        <Field
+          label={user.role === 'agent' ? 'Agency Name' : 'Company Name'}
+          error={errors.companyName?.message}
+        >
+          <Input autoComplete="organization" {...form.register('companyName')} />
+        </Field>
+      </ProfileFieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.profile} className={buttonClasses('outline')}>
           Cancel
@@ -154,12 +115,7 @@ export default function EditAccountPage() {
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-8">
-      <Link
-        to={paths.profile}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Profile
-      </Link>
+      <BackLink to={paths.profile}>Back to Profile</BackLink>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edit Account</h1>
       <Card>
         <CardHeader>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,27 +6,17 @@ import { CircleCheck, KeyRound } from 'lucide-react';
 import { ResetPasswordSchema, type ResetPassword } from '../../accounts.schema';
 import { ACCOUNT_MESSAGES } from '../../accounts.constants';
 import { useResetPassword } from '../api/reset-password';
-import { applyServerFieldErrors } from '../components/apply-server-field-errors';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { Button, buttonClasses } from '@/web/components/ui/button';
-import { Card, CardContent } from '@/web/components/ui/card';
+import { CardPage } from '@/web/components/ui/card-page';
 import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
-import { ApiError, errorFields, errorMessage } from '@/web/lib/api-client';
+import { errorFields, errorMessage, hasErrorCode } from '@/web/lib/api-client';
 import { paths } from '@/shared/paths';
-
-function ResetLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card>
-        <CardContent className="space-y-4 p-6">{children}</CardContent>
-      </Card>
-    </div>
-  );
-}
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <ResetLayout>
+    <CardPage>
       <h1 className="text-2xl font-bold text-slate-900">Reset Password</h1>
       <p role="alert" className="text-slate-700">
         {message}
@@ -37,7 +27,7 @@ function InvalidLink({ message }: { message: string }) {
       <Link to={paths.auth} className={buttonClasses('primary')}>
         Back to Login
       </Link>
-    </ResetLayout>
+    </CardPage>
   );
 }
 
@@ -60,8 +50,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     resetPassword.mutate(values, {
       onError: (error) => {
         if (applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) return;
-        // A 400 not about the typed passwords means the link is unknown, used or expired.
-        if (error instanceof ApiError && error.status === 400) {
+        // A refusal not about the typed passwords means the link is unknown, used or expired.
+        if (hasErrorCode(error, 'VALIDATION')) {
           setLinkProblem(
             errorFields(error).token ?? errorMessage(error, ACCOUNT_MESSAGES.resetLinkInvalid),
           );
@@ -75,7 +65,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   if (linkProblem) return <InvalidLink message={linkProblem} />;
   if (resetPassword.isSuccess) {
     return (
-      <ResetLayout>
+      <CardPage>
         <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
         <h1 className="text-center text-2xl font-bold text-slate-900">Password Reset</h1>
         <p role="status" className="text-center text-slate-700">
@@ -84,12 +74,12 @@ function ResetPasswordForm({ token }: { token: string }) {
         <Link to={paths.auth} className={`${buttonClasses('primary')} w-full`}>
           Continue to Login
         </Link>
-      </ResetLayout>
+      </CardPage>
     );
   }
 
   return (
-    <ResetLayout>
+    <CardPage>
       <div className="space-y-1">
         <KeyRound className="h-8 w-8 text-brand-700" aria-hidden="true" />
         <h1 className="text-2xl font-bold text-slate-900">Choose a New Password</h1>
@@ -111,7 +101,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           {resetPassword.isPending ? 'Resetting Password...' : 'Reset Password'}
         </Button>
       </form>
-    </ResetLayout>
+    </CardPage>
   );
 }
 

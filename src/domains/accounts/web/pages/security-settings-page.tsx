@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { useCurrentUser } from '../api/get-current-user';
 import { AccountSecurityCard } from '../components/account-security-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
+import { BackLink } from '@/web/components/ui/back-link';
 import { paths } from '@/shared/paths';
 
 export default function SecuritySettingsPage() {
@@ -14,12 +13,7 @@ export default function SecuritySettingsPage() {
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
-      <Link
-        to={paths.profile}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Profile
-      </Link>
+      <BackLink to={paths.profile}>Back to Profile</BackLink>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Security Settings</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card>

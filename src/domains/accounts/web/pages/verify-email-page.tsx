@@ -1,10 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CircleCheck, CircleX, Mail } from 'lucide-react';
 import { useVerifyEmail } from '../api/verify-email';
 import { ResendVerificationForm } from '../components/resend-verification-form';
 import { buttonClasses } from '@/web/components/ui/button';
-import { Card, CardContent } from '@/web/components/ui/card';
+import { CardPage } from '@/web/components/ui/card-page';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
@@ -12,16 +12,6 @@ import { paths } from '@/shared/paths';
 
 /** After a successful verification the page moves on to sign-in (the spec's 2 seconds). */
 const REDIRECT_AFTER_VERIFY_MS = 2000;
-
-function VerifyLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card>
-        <CardContent className="space-y-4 p-6 text-center">{children}</CardContent>
-      </Card>
-    </div>
-  );
-}
 
 function VerifyToken({ token }: { token: string }) {
   const toast = useToast();
@@ -51,7 +41,7 @@ function VerifyToken({ token }: { token: string }) {
 
   if (isSuccess) {
     return (
-      <VerifyLayout>
+      <CardPage className="text-center">
         <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
         <h1 className="text-2xl font-bold text-slate-900">Email verified!</h1>
         <p role="status" className="text-slate-700">
@@ -60,12 +50,12 @@ function VerifyToken({ token }: { token: string }) {
         <Link to={paths.auth} className={buttonClasses('primary')}>
           Continue to Login
         </Link>
-      </VerifyLayout>
+      </CardPage>
     );
   }
   if (failure !== null) {
     return (
-      <VerifyLayout>
+      <CardPage className="text-center">
         <CircleX className="mx-auto h-12 w-12 text-red-600" aria-hidden="true" />
         <h1 className="text-2xl font-bold text-slate-900">Verification failed</h1>
         <p role="alert" className="text-slate-700">
@@ -74,21 +64,21 @@ function VerifyToken({ token }: { token: string }) {
         <Link to={paths.auth} className={buttonClasses('primary')}>
           Try Again
         </Link>
-      </VerifyLayout>
+      </CardPage>
     );
   }
   return (
-    <VerifyLayout>
+    <CardPage className="text-center">
       <h1 className="text-2xl font-bold text-slate-900">Verifying...</h1>
       <Spinner label="Verifying your email" className="p-4" />
       <p className="text-slate-600">Please wait while we verify your email address.</p>
-    </VerifyLayout>
+    </CardPage>
   );
 }
 
 function CheckYourEmail({ email }: { email: string }) {
   return (
-    <VerifyLayout>
+    <CardPage className="text-center">
       <Mail className="mx-auto h-12 w-12 text-brand-700" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-slate-900">Check Your Email</h1>
       <p className="text-slate-700">
@@ -101,7 +91,7 @@ function CheckYourEmail({ email }: { email: string }) {
       <Link to={paths.auth} className={buttonClasses('primary')}>
         Continue to Login
       </Link>
-    </VerifyLayout>
+    </CardPage>
   );
 }
 

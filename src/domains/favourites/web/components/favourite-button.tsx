@@ -1,7 +1,6 @@
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Heart } from 'lucide-react';
-import { currentUserQueryKey } from '@/domains/accounts/web/api/get-current-user';
+import { LOGGED_OUT_REDIRECT_MS, useLoggedOutRedirect } from '@/domains/accounts/web';
 import type { ListingCard } from '@/domains/listings/listings.schema';
 import { Button } from '@/web/components/ui/button';
 import { useToast } from '@/web/components/ui/toast';
@@ -10,9 +9,6 @@ import { cn } from '@/web/lib/cn';
 import { paths } from '@/shared/paths';
 import { useFavouriteIds } from '../api/get-favourites';
 import { useToggleFavourite } from '../api/toggle-favourite';
-
-/** The spec's logged-out redirect delay. */
-const LOGGED_OUT_REDIRECT_MS = 500;
 
 interface FavouriteButtonProps {
   listing: ListingCard;
@@ -26,8 +22,12 @@ export function FavouriteButton({ listing, onToggled, className }: FavouriteButt
   const favouriteIds = useFavouriteIds();
   const toggle = useToggleFavourite();
   const toast = useToast();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [isSessionGone, setIsSessionGone] = useState(false);
+  // The spec sends the visitor to /api/login; our sign-in page is /auth.
+  useLoggedOutRedirect(isSessionGone, {
+    loginRequired: 'Please log in to keep favourites',
+    sessionEnded: { to: paths.auth, delayMs: LOGGED_OUT_REDIRECT_MS },
+  });
   const isFavorited = favouriteIds.data?.has(listing.id) ?? false;
 
   // Not `disabled` while busy: a disabled button drops keyboard focus.
@@ -42,16 +42,7 @@ export function FavouriteButton({ listing, onToggled, className }: FavouriteButt
         onSuccess: () => onToggled?.(wanted),
         onError: (error) => {
           if (isUnauthorizedError(error)) {
-            toast({
-              title: 'Unauthorised',
-              description: 'You are logged out. Logging in again...',
-              variant: 'destructive',
-            });
-            // The spec sends the visitor to /api/login; our sign-in page is /auth.
-            setTimeout(() => {
-              queryClient.setQueryData(currentUserQueryKey, null);
-              navigate(paths.auth);
-            }, LOGGED_OUT_REDIRECT_MS);
+            setIsSessionGone(true);
             return;
           }
           toast({

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { BarChart3, Lock, ShieldAlert, Sparkles, TrendingUp } from 'lucide-react';
-import { buttonClasses } from '@/web/components/ui/button';
+import { BarChart3, ShieldAlert, Sparkles, TrendingUp } from 'lucide-react';
+import { PremiumGate } from '@/domains/membership/web';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { paths } from '@/shared/paths';
 
 const PREMIUM_INSIGHTS = [
   { title: 'Financial Projections', Icon: TrendingUp },
@@ -15,9 +13,28 @@ const PREMIUM_INSIGHTS = [
  * The commercial analysis panel's place on the listing. Non-premium members see the
  * spec's teaser; premium members are told their analysis is on its way (a later issue).
  */
-export function CommercialAnalysisPanel({ isPremium }: { isPremium: boolean }) {
-  if (isPremium) {
-    return (
+export function CommercialAnalysisPanel() {
+  return (
+    <PremiumGate
+      prompt={{
+        feature: 'commercialAnalysis',
+        title: 'Commercial Analysis',
+        description: 'Premium members see a full commercial analysis of every title.',
+        children: (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {PREMIUM_INSIGHTS.map(({ title, Icon }) => (
+              <li
+                key={title}
+                className="flex items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800"
+              >
+                <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
+                {title}
+              </li>
+            ))}
+          </ul>
+        ),
+      }}
+    >
       <Card>
         <CardHeader>
           <CardTitle>Commercial Analysis</CardTitle>
@@ -28,35 +45,6 @@ export function CommercialAnalysisPanel({ isPremium }: { isPremium: boolean }) {
           </p>
         </CardContent>
       </Card>
-    );
-  }
-  return (
-    <Card className="border-brand-100 bg-brand-50/40">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Lock aria-hidden="true" className="h-5 w-5 text-brand-700" />
-          Commercial Analysis
-        </CardTitle>
-        <p className="text-sm text-slate-700">
-          Premium members see a full commercial analysis of every title.
-        </p>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {PREMIUM_INSIGHTS.map(({ title, Icon }) => (
-            <li
-              key={title}
-              className="flex items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800"
-            >
-              <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
-              {title}
-            </li>
-          ))}
-        </ul>
-        <Link to={paths.upgrade} className={buttonClasses('primary', 'md')}>
-          Upgrade to Premium
-        </Link>
-      </CardContent>
-    </Card>
+    </PremiumGate>
   );
 }

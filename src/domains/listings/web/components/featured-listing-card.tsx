@@ -5,18 +5,10 @@ import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
-import { formatPounds } from '@/web/lib/format';
 import { paths } from '@/shared/paths';
 import { CARD_TAG_LIMIT, MEDIUM_LABELS, type Medium } from '../../listings.constants';
 import type { ListingCard } from '../../listings.schema';
-
-/** "£25,000 - £75,000", one end when only one is known, else 'Contact for pricing'. */
-export function offerRangeLabel(min: string | null, max: string | null): string {
-  if (min && max) return `${formatPounds(min)} - ${formatPounds(max)}`;
-  if (min) return `From ${formatPounds(min)}`;
-  if (max) return `Up to ${formatPounds(max)}`;
-  return 'Contact for pricing';
-}
+import { priceRangeLabel } from '../lib/listing-labels';
 
 function categoryLabel(listing: ListingCard): string {
   return listing.category ?? MEDIUM_LABELS[listing.medium as Medium] ?? listing.medium;
@@ -75,7 +67,7 @@ export function FeaturedListingCard({
         <dl className="mt-auto pt-4">
           <dt className="text-xs text-slate-500">Suggested offer range</dt>
           <dd className="font-semibold text-slate-900">
-            {offerRangeLabel(listing.suggestedOfferMin, listing.suggestedOfferMax)}
+            {priceRangeLabel(listing.suggestedOfferMin, listing.suggestedOfferMax)}
           </dd>
         </dl>
         {isSignedIn ? (

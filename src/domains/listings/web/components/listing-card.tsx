@@ -9,7 +9,8 @@ import { cn } from '@/web/lib/cn';
 import { paths } from '@/shared/paths';
 import { CARD_TAG_LIMIT } from '../../listings.constants';
 import type { ListingCard as ListingCardData } from '../../listings.schema';
-import { mediumLabel, priceRangeLabel, statusBadge } from '../lib/listing-labels';
+import { priceRangeLabel } from '../lib/listing-labels';
+import { ListingBadges } from './listing-badges';
 
 interface ListingCardProps {
   listing: ListingCardData;
@@ -44,7 +45,6 @@ function CardCover({ listing }: { listing: ListingCardData }) {
 export function ListingCard({ listing, isSignedIn, actions }: ListingCardProps) {
   const toast = useToast();
   const navigate = useNavigate();
-  const status = statusBadge(listing.status);
   const shownTags = listing.tags.slice(0, CARD_TAG_LIMIT);
   const hiddenTagCount = listing.tags.length - shownTags.length;
   const titleId = `listing-${listing.id}-title`;
@@ -59,12 +59,7 @@ export function ListingCard({ listing, isSignedIn, actions }: ListingCardProps) 
       <div className="relative">
         <CardCover listing={listing} />
         <div className="absolute inset-x-2 top-2 flex flex-wrap justify-between gap-1">
-          <Badge tone="blue">{mediumLabel(listing.medium)}</Badge>
-          {listing.isFeatured ? (
-            <Badge tone="purple">Featured</Badge>
-          ) : (
-            <Badge tone={status.tone}>{status.label}</Badge>
-          )}
+          <ListingBadges listing={listing} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">

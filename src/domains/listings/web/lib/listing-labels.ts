@@ -1,5 +1,5 @@
 import type { BadgeTone } from '@/web/components/ui/badge';
-import { formatPounds } from '@/web/lib/format';
+import { formatPounds, poundsToPence } from '@/shared/money';
 import { MEDIUM_LABELS, type Medium } from '../../listings.constants';
 
 const isMedium = (value: string): value is Medium => Object.hasOwn(MEDIUM_LABELS, value);
@@ -46,11 +46,16 @@ export function exclusivityLabel(exclusivity: string): string {
   return EXCLUSIVITY_LABELS[exclusivity.toLowerCase()] ?? exclusivity;
 }
 
+/** An API amount of pounds ("25000.00") as whole pounds: "£25,000". */
+export const formatListingPounds = (pounds: string | null) => formatPounds(poundsToPence(pounds));
+
 /** '£min - £max', one end when only one is known, else 'Contact for pricing'. */
 export function priceRangeLabel(min: string | null, max: string | null): string {
-  if (min !== null && max !== null) return `${formatPounds(min)} - ${formatPounds(max)}`;
-  if (max !== null) return `Up to ${formatPounds(max)}`;
-  if (min !== null) return `From ${formatPounds(min)}`;
+  if (min !== null && max !== null) {
+    return `${formatListingPounds(min)} - ${formatListingPounds(max)}`;
+  }
+  if (max !== null) return `Up to ${formatListingPounds(max)}`;
+  if (min !== null) return `From ${formatListingPounds(min)}`;
   return 'Contact for pricing';
 }
 

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { hasPremiumAccess } from '@/web/lib/premium';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, Search, Sparkles } from 'lucide-react';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useToast } from '@/web/components/ui/toast';
 import { cn } from '@/web/lib/cn';
-import { formatPoundsMillions } from '@/web/lib/format';
 import { usePageTitle } from '@/web/lib/use-page-title';
+import { formatPoundsMillions } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import { FEATURED_LIMIT } from '../../listings.constants';
 import type { PublicStats } from '../../listings.schema';
@@ -110,9 +110,12 @@ function Hero({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
+/** The stats carry pounds as numbers (already rounded to pence on the server). */
+const poundsInMillions = (pounds: number) => formatPoundsMillions(Math.round(pounds * 100));
+
 const statItems: { label: string; value: (stats: PublicStats) => string }[] = [
-  { label: 'Total Acquisition Value', value: (s) => formatPoundsMillions(s.totalValue) },
-  { label: 'ROI Potential', value: (s) => formatPoundsMillions(s.totalROIPotential) },
+  { label: 'Total Acquisition Value', value: (s) => poundsInMillions(s.totalValue) },
+  { label: 'ROI Potential', value: (s) => poundsInMillions(s.totalROIPotential) },
   { label: 'IP Assets', value: (s) => s.bookCount.toLocaleString('en-GB') },
   { label: 'Literary Agents', value: (s) => s.agents.toLocaleString('en-GB') },
 ];

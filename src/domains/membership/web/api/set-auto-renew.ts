@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '@/domains/accounts/web/api/get-current-user';
+import { currentUserQueryKey } from '@/domains/accounts/web';
 import { apiRequest } from '@/web/lib/api-client';
 import type { AutoRenewBody, AutoRenewResponse } from '../../membership.schema';
 import { membershipKeys } from './get-membership-status';

@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
-import { formatLongDate, formatPounds } from '@/web/lib/format';
+import { formatLongDate } from '@/web/lib/format';
+import { formatPounds } from '@/shared/money';
 import { PREMIUM_PRICE } from '../../membership.constants';
 import { useMembershipStatus } from '../api/get-membership-status';
 import { useSetAutoRenew } from '../api/set-auto-renew';
@@ -62,7 +63,7 @@ export function AutoRenewCard() {
               </p>
               <p className="text-sm text-slate-600">
                 {autoRenew
-                  ? `Renews${until ? ` on ${until}` : ''} for ${formatPounds(PREMIUM_PRICE.grossPence / 100)} a year, including VAT.`
+                  ? `Renews${until ? ` on ${until}` : ''} for ${formatPounds(PREMIUM_PRICE.grossPence)} a year, including VAT.`
                   : `Ends${until ? ` on ${until}` : ''}; your account then returns to the free plan.`}
               </p>
             </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Crown, Lock } from 'lucide-react';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -15,6 +15,8 @@ export interface PremiumFeatureCardProps {
   /** The spec links some prompts to /membership (comments, forum) and others to /upgrade. */
   to?: string;
   title?: string;
+  /** A teaser of what the feature shows, between the description and the action. */
+  children?: ReactNode;
 }
 
 /**
@@ -26,6 +28,7 @@ export function PremiumFeatureCard({
   description,
   to = paths.upgrade,
   title = 'Premium Feature',
+  children,
 }: PremiumFeatureCardProps) {
   return (
     <Card className="border-amber-200 bg-amber-50/40">
@@ -40,6 +43,7 @@ export function PremiumFeatureCard({
           {description ??
             `${PREMIUM_FEATURES[feature]} ${feature === 'comments' ? 'are' : 'is'} part of the Premium membership.`}
         </p>
+        {children}
         <Link to={to} className={buttonClasses('primary', 'md')}>
           <Crown aria-hidden="true" className="h-4 w-4" />
           Upgrade to Premium
@@ -50,13 +54,17 @@ export function PremiumFeatureCard({
 }
 
 /**
- * Shows `children` to those with premium access to `feature`, else the premium prompt. The
+ * Shows `children` to those with premium access to `prompt.feature`, else the prompt. The
  * server's gate answers 403 UPGRADE_REQUIRED to the same people.
  */
 export function PremiumGate({
   children,
-  ...prompt
-}: PremiumFeatureCardProps & { children: ReactNode }) {
+  prompt,
+}: {
+  children: ReactNode;
+  /** The card shown instead; its `children` are the teaser. */
+  prompt: PremiumFeatureCardProps;
+}) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner label="Checking your membership" />;
   if (hasPremiumAccess(user, prompt.feature)) return <>{children}</>;

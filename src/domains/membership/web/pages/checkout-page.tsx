@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Crown } from 'lucide-react';
-import { currentUserQueryKey } from '@/domains/accounts/web/api/get-current-user';
-import { LocalCardForm } from '@/domains/payments/web/components/local-card-form';
+import { Crown } from 'lucide-react';
+import { currentUserQueryKey } from '@/domains/accounts/web';
+import { LocalCardForm } from '@/domains/payments/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { ApiError } from '@/web/lib/api-client';
-import { formatPounds } from '@/web/lib/format';
+import { BackLink } from '@/web/components/ui/back-link';
+import { hasErrorCode } from '@/web/lib/api-client';
 import { usePageTitle } from '@/web/lib/use-page-title';
+import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import type { CheckoutSession } from '../../membership.schema';
 import { useCheckoutSession } from '../api/get-checkout-session';
@@ -18,10 +19,14 @@ import { membershipKeys } from '../api/get-membership-status';
 const successPath = (sessionId: string) =>
   `${paths.paymentSuccess}?session_id=${encodeURIComponent(sessionId)}`;
 
+/** The receipt's lines, in pounds and pence. */
 function OrderSummary({ price }: { price: CheckoutSession['price'] }) {
   const rows = [
-    ['Premium membership (1 year), excluding VAT', formatPoundsExact(price.net)],
-    [`VAT at ${price.vatRatePercent}%`, formatPoundsExact(price.vat)],
+    [
+      'Premium membership (1 year), excluding VAT',
+      formatPounds(poundsToPence(price.net), { exact: true }),
+    ],
+    [`VAT at ${price.vatRatePercent}%`, formatPounds(poundsToPence(price.vat), { exact: true })],
   ];
   return (
     <dl className="space-y-2 text-sm">
@@ -33,16 +38,10 @@ function OrderSummary({ price }: { price: CheckoutSession['price'] }) {
       ))}
       <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total due today</dt>
-        <dd>{formatPoundsExact(price.gross)}</dd>
+        <dd>{formatPounds(poundsToPence(price.gross), { exact: true })}</dd>
       </div>
     </dl>
   );
-}
-
-/** '216.00' → '£216.00' (a receipt shows pence). */
-function formatPoundsExact(value: string): string {
-  const amount = Number(value);
-  return Number.isFinite(amount) ? `£${amount.toFixed(2)}` : formatPounds(value);
 }
 
 function CheckoutMessage({ title, text }: { title: string; text: string }) {
@@ -88,18 +87,17 @@ export default function CheckoutPage() {
   if (session.isPending || isPaid) {
     content = <Spinner label="Loading your checkout" />;
   } else if (session.isError) {
-    content =
-      session.error instanceof ApiError && session.error.status === 404 ? (
-        <CheckoutMessage
-          title="Checkout Not Found"
-          text="This checkout does not exist or belongs to another account."
-        />
-      ) : (
-        <CheckoutMessage
-          title="Checkout Unavailable"
-          text="We could not load your checkout. Please try again."
-        />
-      );
+    content = hasErrorCode(session.error, 'NOT_FOUND') ? (
+      <CheckoutMessage
+        title="Checkout Not Found"
+        text="This checkout does not exist or belongs to another account."
+      />
+    ) : (
+      <CheckoutMessage
+        title="Checkout Unavailable"
+        text="We could not load your checkout. Please try again."
+      />
+    );
   } else if (session.data.status === 'expired' || !session.data.clientSecret) {
     content = (
       <CheckoutMessage
@@ -134,7 +132,7 @@ export default function CheckoutPage() {
             <CardContent>
               <LocalCardForm
                 clientSecret={session.data.clientSecret}
-                submitLabel={`Pay ${formatPoundsExact(session.data.price.gross)}`}
+                submitLabel={`Pay ${formatPounds(poundsToPence(session.data.price.gross), { exact: true })}`}
                 onAuthorised={onPaid}
               />
             </CardContent>
@@ -145,15 +143,9 @@ export default function CheckoutPage() {
   }
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-      <Link
-        to={paths.upgrade}
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Upgrade
-      </Link>
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
+      <BackLink to={paths.upgrade}>Back to Upgrade</BackLink>
       {content}
-    </main>
+    </div>
   );
 }

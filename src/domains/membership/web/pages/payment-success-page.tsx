@@ -1,20 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Crown, Loader2, Mail, RefreshCw, Sparkles } from 'lucide-react';
-import { currentUserQueryKey, useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { CircleCheck, CircleHelp, Crown, Loader2, Mail, RefreshCw, Sparkles } from 'lucide-react';
+import { currentUserQueryKey, useCurrentUser } from '@/domains/accounts/web';
 import { buttonClasses } from '@/web/components/ui/button';
-import { Card, CardContent } from '@/web/components/ui/card';
-import { formatPounds } from '@/web/lib/format';
+import { CardPage } from '@/web/components/ui/card-page';
+import { Spinner } from '@/web/components/ui/spinner';
 import { membershipTierOf } from '@/web/lib/premium';
 import { usePageTitle } from '@/web/lib/use-page-title';
+import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
-import {
-  PAYMENT_SUCCESS_REDIRECT_MS,
-  PREMIUM_PRICE,
-  STATUS_POLL_MS,
-} from '../../membership.constants';
+import { PAYMENT_SUCCESS_REDIRECT_MS, STATUS_POLL_MS } from '../../membership.constants';
+import type { CheckoutSession } from '../../membership.schema';
+import { useCheckoutSession } from '../api/get-checkout-session';
 import { useMembershipStatus } from '../api/get-membership-status';
+import { paymentSuccessView } from '../lib/payment-success-view';
 
 /** The spec shows the first 20 characters of the checkout session id. */
 const SESSION_ID_SHOWN = 20;
@@ -38,24 +38,82 @@ function useRedirectHome(): number {
   return secondsLeft;
 }
 
-/**
- * /payment-success?session_id=...: where checkout returns. Reaching it changes nothing;
- * while a session id is present it polls the membership status every 3 s until the
- * payment's confirmation has made the member premium.
- */
-export default function PaymentSuccessPage() {
-  usePageTitle('Payment Successful');
-  const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session_id');
+/** The page's icon, heading and what it means; `role="status"` so a change is read out. */
+function Heading({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-3 text-center">
+      {icon}
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      <p role="status" className="text-slate-700">
+        {children}
+      </p>
+    </div>
+  );
+}
+
+/** Neither a payment nor a failure to claim: what anyone without a paid checkout here sees. */
+function NoPaymentToShow({ isSignedIn }: { isSignedIn: boolean }) {
+  return (
+    <CardPage isWide>
+      <Heading
+        icon={<CircleHelp aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />}
+        title="No Payment to Show"
+      >
+        {isSignedIn
+          ? 'We could not find a payment of yours for this page. Your membership page shows your current plan.'
+          : 'Sign in to see the payments and membership of your account.'}
+      </Heading>
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={paths.home} className={buttonClasses('primary')}>
+          Go to Home
+        </Link>
+        <Link to={isSignedIn ? paths.upgrade : paths.auth} className={buttonClasses('outline')}>
+          {isSignedIn ? 'View Membership' : 'Sign In'}
+        </Link>
+      </div>
+    </CardPage>
+  );
+}
+
+/** The user's own checkout, not paid yet: the provider's confirmation is awaited (polled). */
+function ConfirmingPayment() {
+  return (
+    <CardPage isWide>
+      <Heading
+        icon={
+          <Loader2 aria-hidden="true" className="mx-auto h-12 w-12 animate-spin text-brand-700" />
+        }
+        title="Confirming Your Payment"
+      >
+        We are waiting for the payment provider to confirm your payment. This page updates by
+        itself.
+      </Heading>
+      <div className="flex justify-center">
+        <Link to={paths.upgrade} className={buttonClasses('outline')}>
+          Back to Upgrade
+        </Link>
+      </div>
+    </CardPage>
+  );
+}
+
+/** The signed-in user's own checkout, paid: the spec's success screen. */
+function PaymentMade({ session }: { session: CheckoutSession }) {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
+  // Polls until the payment's confirmation has made the member premium.
   const status = useMembershipStatus({
-    enabled: user !== null,
-    refetchInterval: (current) =>
-      sessionId && current?.tier !== 'premium' ? STATUS_POLL_MS : false,
+    refetchInterval: (current) => (current?.tier !== 'premium' ? STATUS_POLL_MS : false),
   });
-  const tier = status.data?.tier ?? membershipTierOf(user);
-  const isPremium = tier === 'premium';
+  const isPremium = (status.data?.tier ?? membershipTierOf(user)) === 'premium';
   const secondsLeft = useRedirectHome();
 
   useEffect(() => {
@@ -65,7 +123,7 @@ export default function PaymentSuccessPage() {
     }
   }, [status.data?.tier, queryClient]);
 
-  const price = formatPounds(PREMIUM_PRICE.grossPence / 100);
+  const price = formatPounds(poundsToPence(session.price.gross));
   const nextSteps = [
     { Icon: CircleCheck, text: `Payment of ${price} processed` },
     {
@@ -82,59 +140,86 @@ export default function PaymentSuccessPage() {
   ];
 
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10 sm:py-16">
-      <Card>
-        <CardContent className="space-y-6 p-6 sm:p-8">
-          <div className="space-y-3 text-center">
-            {isPremium ? (
-              <Crown aria-hidden="true" className="mx-auto h-12 w-12 text-amber-500" />
-            ) : (
-              <CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-600" />
-            )}
-            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-              {isPremium ? 'Welcome to Premium!' : 'Payment Successful'}
-            </h1>
-            <p role="status" className="text-slate-700">
-              {isPremium
-                ? 'Your premium membership is active. Thank you for joining!'
-                : 'Thank you! Your premium membership activation is in progress. This page updates by itself.'}
-            </p>
-            {sessionId ? (
-              <p className="text-xs break-all text-slate-500">
-                Session ID:{' '}
-                <span className="font-mono">{sessionId.slice(0, SESSION_ID_SHOWN)}</span>
-                {sessionId.length > SESSION_ID_SHOWN ? '…' : ''}
-              </p>
-            ) : null}
-          </div>
+    <CardPage isWide>
+      <Heading
+        icon={
+          isPremium ? (
+            <Crown aria-hidden="true" className="mx-auto h-12 w-12 text-amber-500" />
+          ) : (
+            <CircleCheck aria-hidden="true" className="mx-auto h-12 w-12 text-green-600" />
+          )
+        }
+        title={isPremium ? 'Welcome to Premium!' : 'Payment Successful'}
+      >
+        {isPremium
+          ? 'Your premium membership is active. Thank you for joining!'
+          : 'Thank you! Your premium membership activation is in progress. This page updates by itself.'}
+      </Heading>
+      <p className="text-center text-xs break-all text-slate-500">
+        Session ID:{' '}
+        <span className="font-mono">{session.sessionId.slice(0, SESSION_ID_SHOWN)}</span>
+        {session.sessionId.length > SESSION_ID_SHOWN ? '…' : ''}
+      </p>
 
-          <section aria-labelledby="next-heading" className="space-y-3">
-            <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
-              What&apos;s next
-            </h2>
-            <ul className="space-y-2">
-              {nextSteps.map(({ Icon, text }) => (
-                <li key={text} className="flex items-start gap-3 text-sm text-slate-700">
-                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-                  {text}
-                </li>
-              ))}
-            </ul>
-          </section>
+      <section aria-labelledby="next-heading" className="space-y-3">
+        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
+          What&apos;s next
+        </h2>
+        <ul className="space-y-2">
+          {nextSteps.map(({ Icon, text }) => (
+            <li key={text} className="flex items-start gap-3 text-sm text-slate-700">
+              <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
 
-          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <Link to={paths.home} className={buttonClasses('primary')}>
-              Go to Home
-            </Link>
-            <Link to={paths.profile} className={buttonClasses('outline')}>
-              View Profile
-            </Link>
-          </div>
-          <p className="text-center text-xs text-slate-500">
-            Taking you to the home page in {secondsLeft} seconds.
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={paths.home} className={buttonClasses('primary')}>
+          Go to Home
+        </Link>
+        <Link to={paths.profile} className={buttonClasses('outline')}>
+          View Profile
+        </Link>
+      </div>
+      <p className="text-center text-xs text-slate-500">
+        Taking you to the home page in {secondsLeft} seconds.
+      </p>
+    </CardPage>
   );
+}
+
+/**
+ * /payment-success?session_id=...: where checkout returns. Reaching it changes nothing. It
+ * shows a payment only for the signed-in user's own checkout session once paid (asked of
+ * the server, which answers 404 for anyone else's); everyone else sees a neutral page.
+ */
+export default function PaymentSuccessPage() {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const session = useCheckoutSession(sessionId ?? '', {
+    enabled: user !== null && sessionId !== null,
+    // Stripe's confirmation may land a moment after it sends the member back here.
+    refetchInterval: (current) => (current?.status === 'open' ? STATUS_POLL_MS : false),
+  });
+  const view = paymentSuccessView({
+    sessionId,
+    isUserLoading,
+    isSignedIn: user !== null,
+    session: { data: session.data, isError: session.isError },
+  });
+  usePageTitle(view.kind === 'paid' ? 'Payment Successful' : 'Payment');
+
+  switch (view.kind) {
+    case 'checking':
+      return <Spinner label="Checking your payment" />;
+    case 'no-payment':
+      return <NoPaymentToShow isSignedIn={user !== null} />;
+    case 'confirming':
+      return <ConfirmingPayment />;
+    case 'paid':
+      return <PaymentMade session={view.session} />;
+  }
 }

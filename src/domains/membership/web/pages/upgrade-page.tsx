@@ -2,23 +2,24 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Crown, PartyPopper, ShieldCheck } from 'lucide-react';
-import { currentUserQueryKey, useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { currentUserQueryKey, useCurrentUser } from '@/domains/accounts/web';
 import { COMPANY } from '@/domains/legal/legal.constants';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
-import { ApiError } from '@/web/lib/api-client';
+import { ApiError, hasErrorCode } from '@/web/lib/api-client';
 import { formatLongDate } from '@/web/lib/format';
 import { membershipTierOf } from '@/web/lib/premium';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
 import { REFUND_WINDOW_DAYS } from '../../membership.constants';
 import type { UpgradeResponse } from '../../membership.schema';
-import { membershipKeys } from '../api/get-membership-status';
+import { membershipKeys, useMembershipStatus } from '../api/get-membership-status';
 import { useStartUpgrade } from '../api/start-upgrade';
 import { PlanComparison } from '../components/plan-comparison';
 import { PremiumPrice } from '../components/premium-price';
+import { showsPremiumWelcome } from '../lib/premium-welcome';
 
 const isHostedCheckout = (url: string) => /^https?:\/\//i.test(url);
 
@@ -63,7 +64,7 @@ function UpgradeAction() {
         description: upgradeFailure(error),
         variant: 'destructive',
       });
-      if (error instanceof ApiError && error.status === 409) {
+      if (hasErrorCode(error, 'CONFLICT')) {
         await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       }
       return;
@@ -102,7 +103,9 @@ export default function UpgradePage() {
   const { user, isLoading } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   // Read once: the parameter is cleared from the address, the welcome stays on screen.
-  const [isWelcome] = useState(() => searchParams.get('success') === 'true');
+  const [successParam] = useState(() => searchParams.get('success'));
+  // The tier as the server has it now (the cached user may predate the payment).
+  const status = useMembershipStatus({ enabled: user !== null && successParam !== null });
 
   useEffect(() => {
     if (!searchParams.has('success')) return;
@@ -113,6 +116,7 @@ export default function UpgradePage() {
 
   if (isLoading) return <Spinner label="Loading membership options" />;
   const tier = membershipTierOf(user);
+  const isWelcome = showsPremiumWelcome(successParam, status.data?.tier ?? tier);
   const isProducer = user?.role === 'producer';
 
   let action;
@@ -147,7 +151,7 @@ export default function UpgradePage() {
   }
 
   return (
-    <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       {isWelcome ? <WelcomeToPremium /> : null}
       <header className="space-y-2 text-center">
         <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Upgrade to Premium</h1>
@@ -194,6 +198,6 @@ export default function UpgradePage() {
           </Card>
         </section>
       </div>
-    </main>
+    </div>
   );
 }

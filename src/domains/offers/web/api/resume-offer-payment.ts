@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/web/lib/api-client';
+import { apiRequest, hasErrorCode } from '@/web/lib/api-client';
 import type { CreateOfferResponse } from '../../offers.schema';
 
 /**
@@ -25,5 +25,4 @@ export function useResumeOfferPayment(offerId: number, options: { enabled: boole
 }
 
 /** The offer exists but is no longer awaiting payment (paid meanwhile, cancelled…). */
-export const isNotAwaitingPayment = (error: unknown) =>
-  error instanceof ApiError && error.status === 409;
+export const isNotAwaitingPayment = (error: unknown) => hasErrorCode(error, 'CONFLICT');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, type ApiErrorBody } from '@/web/lib/api-client';
+import { ApiError } from '@/web/lib/api-client';
 import { DeckUploadResponseSchema, type DeckUploadResponse } from '../../offers.schema';
 
 export interface UploadDeckVariables {
@@ -9,11 +9,12 @@ export interface UploadDeckVariables {
   signal?: AbortSignal;
 }
 
-function parseBody(text: string): ApiErrorBody {
+/** The answer's JSON, or nothing usable. */
+function parseJson(text: string): unknown {
   try {
-    return text ? (JSON.parse(text) as ApiErrorBody) : {};
+    return JSON.parse(text);
   } catch {
-    return { message: text };
+    return null;
   }
 }
 
@@ -33,13 +34,12 @@ export function uploadDeck({ file, onProgress, signal }: UploadDeckVariables) {
       }
     };
     request.onload = () => {
-      const body = parseBody(request.responseText);
-      const answer = DeckUploadResponseSchema.safeParse(body);
+      const answer = DeckUploadResponseSchema.safeParse(parseJson(request.responseText));
       if (request.status >= 200 && request.status < 300 && answer.success) {
         onProgress?.(100);
         resolve(answer.data);
       } else {
-        reject(new ApiError(request.status, body, request.responseText, request.statusText));
+        reject(new ApiError(request.status, request.responseText, request.statusText));
       }
     };
     request.onerror = () => reject(new Error('The upload failed. Check your connection.'));

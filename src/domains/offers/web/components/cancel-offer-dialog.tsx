@@ -15,10 +15,10 @@ import { Field } from '@/web/components/ui/field';
 import { Textarea } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { formatPounds } from '@/web/lib/format';
 import { CANCELLATION_REASON_MAX } from '../../offers.constants';
 import { CancelOfferBodySchema, type CancelOfferBody, type Offer } from '../../offers.schema';
 import { useCancelOffer } from '../api/cancel-offer';
+import { formatOfferPrice } from '../lib/offer-display';
 
 /** 'Cancel' on an open offer: a reason (required, at most 500 characters), then release. */
 export function CancelOfferDialog({ offer, size = 'sm' }: { offer: Offer; size?: 'sm' | 'md' }) {
@@ -77,7 +77,7 @@ export function CancelOfferDialog({ offer, size = 'sm' }: { offer: Offer; size?:
         <DialogHeader>
           <DialogTitle>Cancel Submission</DialogTitle>
           <DialogDescription>
-            Withdraw your {formatPounds(offer.offerPrice)} offer for “{offer.listingTitle}”? The
+            Withdraw your {formatOfferPrice(offer.offerPrice)} offer for “{offer.listingTitle}”? The
             card hold is released. This action cannot be undone.
           </DialogDescription>
         </DialogHeader>

@@ -6,7 +6,9 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input, Select, Textarea } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
-import { ApiError, errorFields, errorMessage, isUnauthorizedError } from '@/web/lib/api-client';
+import { ApiError, errorMessage, isUnauthorizedError } from '@/web/lib/api-client';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
+import { formatPounds } from '@/shared/money';
 import { MIN_OFFER_POUNDS, OFFER_STEP_POUNDS, OPTION_PERIODS } from '../../offers.constants';
 import {
   CreateOfferBodySchema,
@@ -27,9 +29,8 @@ const FORM_FIELDS = [
   'fundNotes',
   'deckFileUrl',
 ] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-const isFormField = (field: string): field is FormField =>
-  FORM_FIELDS.some((name) => name === field);
+/** The form's hint, from the same constant the schema's minimum uses. */
+const MINIMUM_HINT = `Minimum ${formatPounds(MIN_OFFER_POUNDS * 100)}`;
 
 interface OfferFormProps {
   listingId: number;
@@ -86,12 +87,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
             onUnauthorised();
             return;
           }
-          let isFirst = true;
-          for (const [field, message] of Object.entries(errorFields(error))) {
-            if (!isFormField(field)) continue;
-            setError(field, { type: 'server', message }, { shouldFocus: isFirst });
-            isFirst = false;
-          }
+          applyServerFieldErrors(error, setError, FORM_FIELDS);
           toast({
             title: 'Error',
             description: errorMessage(error, 'Failed to submit offer'),
@@ -108,7 +104,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
       <Field
         label="Offer amount (£)"
         error={errors.offerPrice?.message}
-        hint="Minimum £1,000"
+        hint={MINIMUM_HINT}
         required
       >
         <Input

@@ -1,12 +1,11 @@
 import { useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { CardPaymentStep } from '@/domains/payments/web/components/card-payment-step';
+import { CardPaymentStep } from '@/domains/payments/web';
 import { useToast } from '@/web/components/ui/toast';
-import { formatPounds } from '@/web/lib/format';
 import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { useSyncOffer } from '../api/sync-offer';
-import { formatOptionPeriod } from '../lib/offer-display';
+import { formatOfferPrice, formatOptionPeriod } from '../lib/offer-display';
 
 interface OfferPaymentStepProps {
   offer: Offer;
@@ -21,7 +20,7 @@ export function OfferPaymentStep({ offer, clientSecret }: OfferPaymentStepProps)
   const toast = useToast();
   const navigate = useNavigate();
   const sync = useSyncOffer();
-  const amount = formatPounds(offer.offerPrice);
+  const amount = formatOfferPrice(offer.offerPrice);
 
   const onAuthorised = async (provider: 'local' | 'stripe') => {
     if (provider === 'stripe') {

@@ -1,21 +1,21 @@
 import { TrendingUp } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { formatPounds } from '@/web/lib/format';
+import { formatPounds, poundsToPence } from '@/shared/money';
 import type { MySubmissionsResponse } from '../../offers.schema';
 import { successRate } from '../lib/offer-display';
 
 /** Average amount of the offers that reached an agent (their hold was authorised). */
-function averageOffer(offers: MySubmissionsResponse['offers']): number | null {
+function averageOfferPence(offers: MySubmissionsResponse['offers']): number | null {
   const submitted = offers.filter((offer) => offer.submittedAt !== null);
   if (submitted.length === 0) return null;
-  const total = submitted.reduce((sum, offer) => sum + Number(offer.offerPrice), 0);
-  return total / submitted.length;
+  const total = submitted.reduce((sum, offer) => sum + (poundsToPence(offer.offerPrice) ?? 0), 0);
+  return Math.round(total / submitted.length);
 }
 
 /** The dashboard's performance stats: success rate (accepted ÷ total, one decimal) and more. */
 export function PerformanceStats({ submissions }: { submissions: MySubmissionsResponse }) {
   const { counts, offers } = submissions;
-  const average = averageOffer(offers);
+  const average = averageOfferPence(offers);
   return (
     <Card>
       <CardHeader>

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { Download, Eye } from 'lucide-react';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { formatPounds, formatShortDate } from '@/web/lib/format';
+import { formatShortDate } from '@/web/lib/format';
 import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
+import { formatOfferPrice } from '../lib/offer-display';
 
 /** How many submissions the dashboard lists (spec section 9). */
 export const RECENT_SUBMISSIONS_SHOWN = 5;
@@ -41,7 +42,7 @@ export function RecentSubmissions({ offers }: { offers: Offer[] }) {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{offer.listingTitle}</p>
                     <p className="text-sm text-slate-600">
-                      Listing #{offer.listingId} · {formatPounds(offer.offerPrice)} · Submitted{' '}
+                      Listing #{offer.listingId} · {formatOfferPrice(offer.offerPrice)} · Submitted{' '}
                       {formatShortDate(offer.submittedAt)}
                     </p>
                   </div>

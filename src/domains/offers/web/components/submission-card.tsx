@@ -3,10 +3,10 @@ import { CreditCard, Download, Eye, FileSignature } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { formatPounds, formatShortDate } from '@/web/lib/format';
+import { formatShortDate } from '@/web/lib/format';
 import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
-import { formatOptionPeriod } from '../lib/offer-display';
+import { formatOfferPrice, formatOptionPeriod } from '../lib/offer-display';
 import { resumePaymentPath } from '../lib/resume-payment';
 import { AbandonOfferDialog } from './abandon-offer-dialog';
 import { CancelOfferDialog } from './cancel-offer-dialog';
@@ -44,7 +44,7 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
 
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Fact label="Offer Amount">
-          <span className="font-semibold">{formatPounds(offer.offerPrice)}</span>
+          <span className="font-semibold">{formatOfferPrice(offer.offerPrice)}</span>
         </Fact>
         <Fact label="Submitted">{formatShortDate(offer.submittedAt)}</Fact>
         <Fact label="Option Period">{formatOptionPeriod(offer.optionPeriod)}</Fact>

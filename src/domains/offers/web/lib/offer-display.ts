@@ -1,8 +1,9 @@
 import type { BadgeTone } from '@/web/components/ui/badge';
-import { OFFER_STATUS_LABELS, type OfferStatus } from '../../offers.constants';
+import { formatPounds, poundsToPence } from '@/shared/money';
+import { OFFER_STATUS_LABELS, type PublicOfferStatus } from '../../offers.constants';
 import type { OfferCounts } from '../../offers.schema';
 
-const STATUS_TONES: Record<OfferStatus, BadgeTone> = {
+const STATUS_TONES: Record<PublicOfferStatus, BadgeTone> = {
   awaiting_payment: 'blue',
   pending: 'amber',
   accepted: 'green',
@@ -13,7 +14,7 @@ const STATUS_TONES: Record<OfferStatus, BadgeTone> = {
 };
 
 /** The status badge of an offer; a missing status is treated as pending (spec section 4). */
-export function offerStatusBadge(status: OfferStatus | null | undefined): {
+export function offerStatusBadge(status: PublicOfferStatus | null | undefined): {
   label: string;
   tone: BadgeTone;
 } {
@@ -56,3 +57,6 @@ export function timeRemaining(deadline: string | null, now: number): string | nu
 
 /** 12 → '12 months'. */
 export const formatOptionPeriod = (months: number) => plural(months, 'month');
+
+/** An offer's amount as the API gives it ("25000.00") in whole pounds: '£25,000'. */
+export const formatOfferPrice = (offerPrice: string) => formatPounds(poundsToPence(offerPrice));

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { apiRequest } from '@/web/lib/api-client';
 
 /** POST /api/tracking/search body (part 1 section 3). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCurrentUser } from '@/domains/accounts/web/api/get-current-user';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { activityBody, sendActivityBeacon } from '../api/track-activity';
 
 /** The spec: a view is recorded on leaving only after at least this long. */

@@ -1,0 +1,25 @@
+/**
+ * The accounts room's server front door: its module for the app, and what other rooms, the
+ * platform and scripts may use. Everything else in this folder is private to the room.
+ */
+import type { RoomModule } from '@/server/room-module';
+import { accountsRoutes } from './accounts.routes';
+
+export const accountsRoom: RoomModule = {
+  name: 'accounts',
+  routes: accountsRoutes,
+};
+
+export type { NewUserRow, UserRow } from './accounts.tables';
+export { bootstrapAdmin } from './bootstrap-admin';
+export { findUserByEmail, getUserById, getUserForUpdate } from './find-users';
+export { insertUsers, type InsertedUser } from './insert-users';
+export { ARGON2_PARAMS, hashPassword, verifyPassword } from './password';
+export { toCurrentUser } from './to-current-user';
+export { updatePremiumState, type PremiumStateChange } from './update-premium-state';
+/** Account deletion: every room's part runs through it (admin deletion will too). */
+export {
+  deleteAccount,
+  type AccountDeletionStep,
+  type DeleteAccountOptions,
+} from './delete-account';

@@ -1,0 +1,36 @@
+/**
+ * The listings room's server front door: its module for app.ts and what other rooms and the
+ * platform may call. Only this room writes `listings` (DESIGN.md: one writer per table).
+ */
+import type { RoomModule } from '@/server/room-module';
+import { coverRoutes } from './covers.routes';
+import { listingsRoutes } from './listings.routes';
+
+export const listingsRoom: RoomModule = {
+  name: 'listings',
+  routes: listingsRoutes,
+  // Generated cover art lives outside /api: the spec keeps /images/... URLs as public paths.
+  publicRoutes: coverRoutes,
+};
+
+// Rows → API shapes, for rooms that list listings of their own (favourites, agent tools).
+export {
+  listingCardColumns,
+  listingDetailColumns,
+  toListingCard,
+  toListingDetail,
+  type ListingCardRow,
+  type ListingDetailRow,
+} from './to-listing-response';
+export { LISTING_NOT_FOUND } from './get-listing';
+// The demo seed's way into the listings table.
+export {
+  createListingBulkLoader,
+  type BulkListing,
+  type ListingBulkLoader,
+} from './load-listings-in-bulk';
+// An accepted offer options its listing (the offers room calls it inside its transaction).
+export { markListingOptioned } from './mark-listing-optioned';
+// An agent's account closing: their listings leave the market, then go (decision 007).
+export { WITHDRAWN_STATUS, withdrawAgentListings } from './withdraw-agent-listings';
+export { deleteAgentListings } from './delete-agent-listings';

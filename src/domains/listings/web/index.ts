@@ -1,0 +1,21 @@
+/**
+ * Front door of the listings room's browser code: the catalogue and listing panels that
+ * composed pages (src/web/pages) put together with other rooms' panels, and the room's own
+ * home page. Listings knows nothing of favourites, tracking or offers: they come in
+ * through the panels' slots.
+ */
+export { useListing } from './api/get-listing';
+export { Catalogue, type CatalogueSearch } from './components/catalogue';
+export { CommercialAnalysisPanel } from './components/commercial-analysis-panel';
+export { ListingCard } from './components/listing-card';
+export { ListingLoadError, ListingNotFound } from './components/listing-detail-states';
+export { ListingDetailView } from './components/listing-detail-view';
+export { ListingCommentsSection } from './components/listing-comments-section';
+export { ShareMenu } from './components/share-menu';
+export { useMetaDescription } from './hooks/use-meta-description';
+export { listingLoadFailure, type ListingLoadFailure } from './lib/listing-load-failure';
+
+/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+export const listingsPages = {
+  home: () => import('./pages/home-page'),
+};

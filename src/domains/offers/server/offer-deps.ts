@@ -1,0 +1,10 @@
+import type { AppDeps } from '@/server/deps';
+
+/**
+ * What the offer use cases that move money and send mail need from the app. A route passes
+ * `app` (it has all of them); a job, a script or a test may pass just these.
+ */
+export type OfferDeps = Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'config' | 'log'>;
+
+/** The money side only: the database and the payment provider (and a log for warnings). */
+export type HoldDeps = Pick<AppDeps, 'db' | 'payments' | 'log'>;

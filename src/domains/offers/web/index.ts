@@ -1,0 +1,13 @@
+/**
+ * Front door of the offers room's browser code: the offer panels composed pages put on
+ * the listing, the producer dashboard and the submit-offer page, and the room's own pages.
+ */
+export { ListingOfferAction } from './components/listing-offer-action';
+export { OnlyProducersNotice } from './components/offer-notice';
+export { ProducerOffersOverview } from './components/producer-offers-overview';
+export { SubmitOfferSteps } from './components/submit-offer-steps';
+
+/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+export const offersPages = {
+  mySubmissions: () => import('./pages/my-submissions-page'),
+};

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every mail the app sends, delivered or not: the platform's table (the mailer writes it). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    /** queued | sent | failed | logged (no SMTP configured) */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_status_idx').on(t.status)],
+);
+
+export type OutboxMailRow = typeof mailOutbox.$inferSelect;

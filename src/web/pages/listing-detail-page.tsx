@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useCurrentUser, useLoggedOutRedirect } from '@/domains/accounts/web';
+import type { ListingDetail } from '@/domains/listings/listings.schema';
+import {
+  CommercialAnalysisPanel,
+  ListingCommentsSection,
+  ListingDetailView,
+  ListingLoadError,
+  ListingNotFound,
+  listingLoadFailure,
+  useListing,
+  useMetaDescription,
+} from '@/domains/listings/web';
+import { ViewLimitReached } from '@/domains/membership/web';
+import { ListingOfferAction } from '@/domains/offers/web';
+import { useListingViewTracking, useTrackActivity } from '@/domains/tracking/web';
+import { PanelBoundary } from '@/web/components/ui/error-boundary';
+import { Spinner } from '@/web/components/ui/spinner';
+import { BackLink } from '@/web/components/ui/back-link';
+import { usePageTitle } from '@/web/lib/use-page-title';
+import { parseId } from '@/shared/ids';
+import { paths } from '@/shared/paths';
+import { ListingActions } from './components/listing-actions';
+
+/** The spec's toast for a listing opened signed out (part 1 section 2). */
+const LOGIN_REQUIRED = 'You must be logged in to view listing details';
+
+/** The listing (listings) with the heart (favourites), the offer action (offers) and tracking. */
+function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: string }) {
+  const trackActivity = useTrackActivity();
+  return (
+    <ListingDetailView
+      listing={listing}
+      actions={<ListingActions listing={listing} />}
+      offerAction={
+        <PanelBoundary title="Offers">
+          <ListingOfferAction
+            listing={listing}
+            role={role}
+            onOfferClick={() => trackActivity(listing.id, 'offer_click')}
+          />
+        </PanelBoundary>
+      }
+      panels={
+        <>
+          <PanelBoundary title="Commercial Analysis">
+            <CommercialAnalysisPanel />
+          </PanelBoundary>
+          <PanelBoundary title="Comments">
+            <ListingCommentsSection />
+          </PanelBoundary>
+        </>
+      }
+    />
+  );
+}
+
+/** /listings/{id} and /listing/{id}: a listing for signed-in users, with its states. */
+export default function ListingDetailPage() {
+  const params = useParams();
+  const id = parseId(params.id ?? '');
+  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const listing = useListing(id, { enabled: user !== null });
+  const failure = listing.isError ? listingLoadFailure(listing.error) : null;
+
+  const isSignedOut = (!isUserLoading && user === null) || failure?.kind === 'signed-out';
+  useLoggedOutRedirect(isSignedOut, {
+    loginRequired: LOGIN_REQUIRED,
+    // The spec says 'Login Required' here even to someone whose session ended.
+    sessionEnded: {
+      toast: { title: 'Login Required', description: LOGIN_REQUIRED },
+      to: paths.login,
+      delayMs: 0,
+    },
+  });
+
+  const data = listing.data ?? null;
+  usePageTitle(data ? `${data.title} by ${data.author}` : 'Listing');
+  useMetaDescription(data ? (data.description ?? data.synopsis) : null);
+  useListingViewTracking(data ? data.id : null);
+
+  let content: ReactNode;
+  if (id === null) content = <ListingNotFound />;
+  else if (isSignedOut || isUserLoading || listing.isPending) {
+    content = <Spinner label="Loading listing" />;
+  } else if (failure?.kind === 'limit') {
+    content = <ViewLimitReached resetDate={failure.resetDate} />;
+  } else if (failure?.kind === 'not-found') content = <ListingNotFound />;
+  else if (failure || !data || !user) content = <ListingLoadError />;
+  else content = <ListingWithPanels key={data.id} listing={data} role={user.role} />;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <BackLink to={paths.listings}>Back to Listings</BackLink>
+      {content}
+    </div>
+  );
+}

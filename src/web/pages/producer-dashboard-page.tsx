@@ -1,0 +1,115 @@
+import { Link, useSearchParams } from 'react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Heart, LayoutDashboard, Search, UserRound } from 'lucide-react';
+import { useCurrentUser } from '@/domains/accounts/web';
+import { FavouritesPanel } from '@/domains/favourites/web';
+import { MembershipCard } from '@/domains/membership/web';
+import { ProducerOffersOverview } from '@/domains/offers/web';
+import { buttonClasses } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { PanelBoundary } from '@/web/components/ui/error-boundary';
+import { cn } from '@/web/lib/cn';
+import { usePageTitle } from '@/web/lib/use-page-title';
+import { paths } from '@/shared/paths';
+import { ListingCardWithActions } from './components/listing-actions';
+
+const TABS = ['dashboard', 'favourites'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
+
+const tabTrigger =
+  'inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+function DashboardTab() {
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <PanelBoundary title="Your Offers">
+          <ProducerOffersOverview />
+        </PanelBoundary>
+      </div>
+      <div className="space-y-6">
+        <PanelBoundary title="Membership">
+          <MembershipCard />
+        </PanelBoundary>
+        <Card className="space-y-3 p-5">
+          <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>
+          <Link to={paths.listings} className={cn(buttonClasses('primary', 'md'), 'w-full')}>
+            <Search aria-hidden="true" className="h-4 w-4" />
+            Browse Listings
+          </Link>
+          <Link to={paths.profile} className={cn(buttonClasses('outline', 'md'), 'w-full')}>
+            <UserRound aria-hidden="true" className="h-4 w-4" />
+            View Profile
+          </Link>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /producer-dashboard: the producer's offers (offers), membership (membership) and
+ * favourites (favourites, as listing cards), each panel failing on its own.
+ */
+export default function ProducerDashboardPage() {
+  usePageTitle('Producer Dashboard');
+  const { user } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'dashboard';
+
+  const onTabChange = (value: string) => {
+    if (!isTab(value)) return;
+    setSearchParams(value === 'dashboard' ? {} : { tab: value }, { replace: true });
+  };
+
+  if (user && user.role !== 'producer') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <Card className="p-8 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
+          <p className="mt-3 text-slate-700">The producer dashboard is for producers.</p>
+          <Link to={paths.listings} className={cn(buttonClasses('primary', 'md'), 'mt-6')}>
+            Back to Listings
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <header>
+        <h1 className="text-3xl font-bold text-slate-900">Producer Dashboard</h1>
+        {user ? <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p> : null}
+      </header>
+      <Tabs.Root value={tab} onValueChange={onTabChange} className="space-y-6">
+        <Tabs.List
+          aria-label="Producer dashboard"
+          className="inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          <Tabs.Trigger value="dashboard" className={tabTrigger}>
+            <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
+            Dashboard
+          </Tabs.Trigger>
+          <Tabs.Trigger value="favourites" className={tabTrigger}>
+            <Heart aria-hidden="true" className="h-4 w-4" />
+            Favourites
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="dashboard" className="focus-visible:outline-none">
+          <DashboardTab />
+        </Tabs.Content>
+        {/* Radix mounts only the open tab, so favourites are fetched only when it is open. */}
+        <Tabs.Content value="favourites" className="focus-visible:outline-none">
+          <PanelBoundary title="Favourites">
+            <FavouritesPanel
+              renderListing={(listing) => <ListingCardWithActions listing={listing} />}
+            />
+          </PanelBoundary>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, PDF_BYTES } from '../helpers/fixtures/offers';
+import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
+import { appRoutes } from './app-routes';
+import {
+  AUTHORIZATION_MATRIX,
+  type Cell,
+  type MatrixRow,
+  type ObjectKind,
+} from './authorization-matrix';
+import { operationsOf } from './fuzz/openapi-operations';
+import {
+  ROLES,
+  SecurityWorld,
+  type Actor,
+  type MatrixRole,
+  type RequestSpec,
+} from './security-world';
+
+/** createUser's password when none is given (change-password needs the current one). */
+const DEFAULT_PASSWORD = 'correct-horse-battery';
+
+type Variant = 'own' | 'other';
+
+interface CellRequest {
+  role: MatrixRole;
+  variant: Variant | null;
+  expected: number;
+}
+
+let t: TestApp;
+let world: SecurityWorld;
+let loginTarget: { email: string; password: string };
+let counter = 0;
+const unique = () => `${(counter += 1)}${Date.now().toString(36).slice(-5)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await SecurityWorld.create(t);
+  const target = await createUser(t.db);
+  loginTarget = { email: target.email, password: target.password };
+}, 120_000);
+afterAll(() => t.close());
+
+const PRODUCERS: MatrixRole[] = ['freeProducer', 'premiumProducer', 'otherProducer'];
+const AGENTS: MatrixRole[] = ['agent', 'otherAgent'];
+
+/** Another producer than this one (whose object is `other` to it). */
+const otherProducerOf = (role: MatrixRole): Actor =>
+  world.actors[role === 'freeProducer' ? 'premiumProducer' : 'freeProducer'];
+const otherAgentOf = (role: MatrixRole): Actor =>
+  world.actors[role === 'agent' ? 'otherAgent' : 'agent'];
+
+/** Whose offer it is and on whose listing, for the role and variant (see the matrix's key). */
+function offerParties(role: MatrixRole, variant: Variant | null, actor: Actor) {
+  if (PRODUCERS.includes(role)) {
+    return {
+      producer: variant === 'own' ? actor : otherProducerOf(role),
+      agent: world.actors.agent,
+    };
+  }
+  if (AGENTS.includes(role)) {
+    return {
+      producer: world.actors.freeProducer,
+      agent: variant === 'own' ? actor : otherAgentOf(role),
+    };
+  }
+  return { producer: world.actors.freeProducer, agent: world.actors.agent };
+}
+
+/** The world's standing offer with these parties (reads), by its key. */
+function standingOfferKey(
+  role: MatrixRole,
+  variant: Variant | null,
+): keyof SecurityWorld['offers'] {
+  if (role === 'freeProducer') return variant === 'own' ? 'freeOnAgent' : 'premiumOnAgent';
+  if (role === 'premiumProducer') return variant === 'own' ? 'premiumOnAgent' : 'freeOnAgent';
+  if (role === 'otherProducer') return variant === 'own' ? 'otherOnAgent' : 'freeOnAgent';
+  if (role === 'agent') return variant === 'own' ? 'freeOnAgent' : 'freeOnOtherAgent';
+  if (role === 'otherAgent') return variant === 'own' ? 'freeOnOtherAgent' : 'freeOnAgent';
+  return 'freeOnAgent';
+}
+
+/** The path value (or reference) of the row's object for this cell. */
+async function objectFor(
+  kind: ObjectKind,
+  row: MatrixRow,
+  cell: CellRequest,
+  actor: Actor,
+): Promise<string> {
+  const fresh = row.fresh === 'object' || row.fresh === 'both';
+  const { role, variant } = cell;
+  switch (kind) {
+    case 'listing':
+      return String(world.listings.ofAgent.id);
+    case 'offer': {
+      if (!fresh) return String(world.offers[standingOfferKey(role, variant)].id);
+      const { producer, agent } = offerParties(role, variant, actor);
+      return String((await world.freshPendingOffer(producer, agent)).id);
+    }
+    case 'awaitingOffer': {
+      const { producer, agent } = offerParties(role, variant, actor);
+      const listing = await world.newListing(agent);
+      return String((await world.awaitingOffer(producer, listing.id)).offer.id);
+    }
+    case 'paymentSecret': {
+      const { producer, agent } = offerParties(role, variant, actor);
+      const listing = await world.newListing(agent);
+      return (await world.awaitingOffer(producer, listing.id)).clientSecret;
+    }
+    case 'deck':
+      return world.decks[standingOfferKey(role, variant)].split('/').pop() ?? '';
+    case 'agent': {
+      if (AGENTS.includes(role)) {
+        const agent = variant === 'own' ? actor : otherAgentOf(role);
+        return String(agent.user?.id);
+      }
+      return String(world.actors.agent.user?.id);
+    }
+    case 'checkout':
+      if (role === 'otherProducer') {
+        return variant === 'own' ? world.checkouts.other : world.checkouts.free;
+      }
+      return variant === 'other' ? world.checkouts.other : world.checkouts.free;
+    case 'member':
+      return String((await world.paidPremiumProducer()).user?.id);
+  }
+}
+
+const signUp = () => {
+  const id = unique();
+  return {
+    role: 'producer',
+    firstName: 'Matrix',
+    lastName: 'Producer',
+    email: `matrix${id}@example.test`,
+    username: `matrix_${id}`,
+    password: 'a-strong-password',
+    confirmPassword: 'a-strong-password',
+    acceptedLegalTerms: true,
+  };
+};
+
+const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+
+/** A valid request to the route (so only who sends it decides the answer). */
+async function requestFor(
+  row: MatrixRow,
+  actor: Actor,
+  object: string | null,
+): Promise<RequestSpec> {
+  const [method, template] = row.route.split(' ') as [RequestSpec['method'], string];
+  const url = row.url ?? template.replace(/\{\w+\}/, object ?? '');
+  const spec: RequestSpec = { method, url };
+  switch (row.route) {
+    case 'POST /api/auth/register':
+      return { ...spec, payload: signUp() };
+    case 'GET /api/auth/verify/{token}':
+      return { ...spec, url: '/api/auth/verify/not-a-real-token' };
+    case 'POST /api/auth/resend-verification':
+    case 'POST /api/auth/forgot-password':
+      return { ...spec, payload: { email: `nobody${unique()}@example.test` } };
+    case 'POST /api/auth/login':
+      return { ...spec, payload: loginTarget };
+    case 'POST /api/auth/reset-password':
+      return {
+        ...spec,
+        payload: {
+          token: 'not-a-real-token',
+          password: 'a-new-password',
+          confirmPassword: 'a-new-password',
+        },
+      };
+    case 'PATCH /api/profile/complete':
+      return {
+        ...spec,
+        payload: {
+          firstName: 'Matrix',
+          lastName: 'Person',
+          username: `matrix_${unique()}`,
+          address: '1 Bank Street, London',
+          phoneNumber: '+44 20 7946 0000',
+          whatAreYouLookingFor: 'Literary thrillers with strong female leads',
+          howDidYouHearAboutUs: 'Other',
+          acceptedLegalTerms: true,
+        },
+      };
+    case 'PUT /api/auth/profile':
+      return {
+        ...spec,
+        payload: {
+          firstName: 'Matrix',
+          lastName: 'Person',
+          email: actor.user?.email ?? `nobody${unique()}@example.test`,
+          username: `matrix_${unique()}`,
+        },
+      };
+    case 'PUT /api/auth/change-password':
+      return {
+        ...spec,
+        payload: {
+          currentPassword: DEFAULT_PASSWORD,
+          newPassword: 'another-strong-password',
+          confirmPassword: 'another-strong-password',
+        },
+      };
+    case 'PATCH /api/membership/auto-renew':
+      return { ...spec, payload: { autoRenew: false } };
+    case 'POST /api/tracking/search':
+      return { ...spec, payload: { searchQuery: 'lighthouse', filters: {}, resultsCount: 1 } };
+    case 'POST /api/tracking/activity':
+      return { ...spec, payload: { listingId: Number(object), activityType: 'view' } };
+    case 'POST /api/uploads/deck': {
+      const { payload, headers } = multipartBody('proposal.pdf', PDF_BYTES);
+      return { ...spec, payload, headers };
+    }
+    case 'POST /api/offers': {
+      const producer = actor.user ? actor : world.actors.freeProducer;
+      const listing = await world.newListing(world.actors.agent);
+      return {
+        ...spec,
+        payload: {
+          listingId: listing.id,
+          offerPrice: '25000',
+          optionPeriod: 18,
+          deckFileUrl: await world.deckFor(producer),
+        },
+      };
+    }
+    case 'PATCH /api/offers/{id}/cancel':
+      return { ...spec, payload: { cancellationReason: 'Our budget changed' } };
+    case 'POST /api/payments/local/confirm':
+      return { ...spec, payload: { clientSecret: object, ...card } };
+    case 'POST /api/payments/stripe/webhook':
+      return { ...spec, payload: '{}', headers: { 'content-type': 'application/json' } };
+    default:
+      return spec;
+  }
+}
+
+function cellsOf(row: MatrixRow): CellRequest[] {
+  return ROLES.flatMap((role): CellRequest[] => {
+    const cell: Cell = row.cells[role];
+    if (typeof cell === 'number') return [{ role, variant: null, expected: cell }];
+    return [
+      { role, variant: 'own', expected: cell.own },
+      { role, variant: 'other', expected: cell.other },
+    ];
+  });
+}
+
+describe('[SECURITY] authorisation matrix', () => {
+  it.each(AUTHORIZATION_MATRIX.map((row) => [row.route, row] as const))(
+    '%s',
+    async (_route, row) => {
+      const wrong: string[] = [];
+      for (const cell of cellsOf(row)) {
+        const actor =
+          row.fresh === 'actor' || row.fresh === 'both'
+            ? await world.freshActor(cell.role)
+            : world.actors[cell.role];
+        const object = row.object ? await objectFor(row.object, row, cell, actor) : null;
+        const response = await world.send(actor, await requestFor(row, actor, object));
+        const who = `${cell.role}${cell.variant ? ` (${cell.variant})` : ''}`;
+        if (response.statusCode !== cell.expected) {
+          wrong.push(
+            `${who}: expected ${cell.expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        } else if (response.statusCode >= 400) {
+          const body = response.json() as { message?: unknown; code?: unknown };
+          if (typeof body.message !== 'string' || typeof body.code !== 'string') {
+            wrong.push(`${who}: ${response.statusCode} without the error body`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+});
+
+describe('[SECURITY] every route is in the authorisation matrix', () => {
+  it('has a row for every route the app serves, and none for a route it does not', async () => {
+    const routes = appRoutes(t.app);
+    const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    // The router listing must at least hold every documented operation (else its parser broke).
+    expect(routes).toEqual(
+      expect.arrayContaining(operationsOf(document.json()).map((op) => op.key)),
+    );
+    const rows = AUTHORIZATION_MATRIX.map((row) => row.route);
+    expect(
+      rows.filter((route, index) => rows.indexOf(route) !== index),
+      'duplicate rows',
+    ).toEqual([]);
+    expect(
+      routes.filter((route) => !rows.includes(route)),
+      'routes without a row in tests/security/authorization-matrix.ts',
+    ).toEqual([]);
+    expect(
+      rows.filter((route) => !routes.includes(route)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+});

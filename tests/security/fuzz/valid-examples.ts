@@ -1,0 +1,158 @@
+import type { RealValues } from './openapi-operations';
+
+/**
+ * A valid request for the operations whose schemas carry rules JSON Schema cannot say (email
+ * format, matching passwords, real ids). The fuzzer spoils ONE part of such a request and
+ * keeps the rest valid, so the spoiled value gets past validation to the handler and the
+ * database — where a NUL used to make PostgreSQL fail. An operation without an example is
+ * still fuzzed from its schema alone; add one here for a new operation with such rules.
+ */
+export interface ValidExample {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+}
+
+/** `unique` differs from call to call (sign-up and per-address limits need new addresses). */
+type ExampleBuilder = (real: RealValues, unique: string) => ValidExample;
+
+const first = (values: string[] | undefined, fallback: string) => values?.[0] ?? fallback;
+
+const signUp = (unique: string) => ({
+  firstName: 'Priya',
+  lastName: 'Producer',
+  email: `fuzz${unique}@example.test`,
+  username: `fuzz_${unique}`,
+  password: 'a-strong-password',
+  confirmPassword: 'a-strong-password',
+  acceptedLegalTerms: true,
+  phoneNumber: '+44 20 7946 0000',
+  address: '1 Bank Street, London',
+  imdbPageLink: 'https://www.imdb.com/name/nm0000001/',
+  whatAreYouLookingFor: 'Literary thrillers with strong female leads',
+  howDidYouHearAboutUs: 'Other',
+});
+
+export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
+  'POST /api/auth/register': (_real, unique) => ({
+    body:
+      Number.parseInt(unique, 36) % 2
+        ? { ...signUp(unique), role: 'producer', companyName: 'Reel Co' }
+        : {
+            ...signUp(unique),
+            role: 'agent',
+            companyName: 'Blue Door Literary',
+            agencyWebsite: 'https://bluedoor.example',
+            agencyYearsInBusiness: 12,
+            agencyClientList: 'Twelve novelists and four screenwriters',
+            agencyContactPhone: '+44 20 7946 0001',
+            agencyCredentials: 'Member of the Association of Authors’ Agents',
+          },
+  }),
+  'POST /api/auth/resend-verification': (_real, unique) => ({
+    body: { email: `fuzz${unique}@example.test` },
+  }),
+  'POST /api/auth/forgot-password': (_real, unique) => ({
+    body: { email: `fuzz${unique}@example.test` },
+  }),
+  'POST /api/auth/login': (_real, unique) => ({
+    body: { email: `fuzz${unique}@example.test`, password: 'a-wrong-password' },
+  }),
+  'POST /api/auth/reset-password': (_real, unique) => ({
+    body: {
+      token: `token-${unique}`,
+      password: 'a-new-password',
+      confirmPassword: 'a-new-password',
+    },
+  }),
+  'PATCH /api/profile/complete': (_real, unique) => {
+    const { firstName, lastName, username, address, phoneNumber, imdbPageLink } = signUp(unique);
+    return {
+      body: {
+        firstName,
+        lastName,
+        username,
+        address,
+        phoneNumber,
+        imdbPageLink,
+        whatAreYouLookingFor: 'Literary thrillers with strong female leads',
+        howDidYouHearAboutUs: 'Industry Publication',
+        acceptedLegalTerms: true,
+      },
+    };
+  },
+  'PUT /api/auth/profile': (_real, unique) => {
+    const {
+      acceptedLegalTerms: _terms,
+      password: _p,
+      confirmPassword: _c,
+      ...profile
+    } = signUp(unique);
+    return { body: { ...profile, companyName: 'Reel Co' } };
+  },
+  'PUT /api/auth/change-password': () => ({
+    body: {
+      currentPassword: 'not-the-password',
+      newPassword: 'a-new-password',
+      confirmPassword: 'a-new-password',
+    },
+  }),
+  'GET /api/listings': () => ({
+    query: {
+      search: 'lighthouse',
+      medium: 'book',
+      genre: 'Thriller',
+      priceRange: '50k-100k',
+      commercialViability: 'viable',
+      featured: 'false',
+      status: 'available',
+      rights: 'film,tv',
+      territory: 'UK',
+      exclusivity: 'exclusive',
+      limit: '10',
+      offset: '0',
+    },
+  }),
+  'PATCH /api/membership/auto-renew': () => ({ body: { autoRenew: false } }),
+  'POST /api/tracking/search': () => ({
+    body: {
+      searchQuery: 'lighthouse keeper',
+      filters: {
+        genre: 'Thriller',
+        medium: 'book',
+        priceRange: '50k-100k',
+        commercialViability: 'viable',
+      },
+      resultsCount: 3,
+    },
+  }),
+  'POST /api/tracking/activity': (real) => ({
+    body: {
+      listingId: Number(first(real.listingId, '1')),
+      activityType: 'view',
+      timeSpent: 30,
+      sessionId: 'session-1',
+      userAgent: 'Mozilla/5.0',
+    },
+  }),
+  'POST /api/offers': (real) => ({
+    body: {
+      listingId: Number(first(real.listingId, '1')),
+      offerPrice: '25000',
+      optionPeriod: 18,
+      extraRightsRequest: 'Podcast rights',
+      fundCompetition: true,
+      fundNotes: 'BFI development fund',
+      deckFileUrl: first(real.deckFileUrl, '/api/uploads/deck/1'),
+    },
+  }),
+  'PATCH /api/offers/{id}/cancel': () => ({ body: { cancellationReason: 'Our budget changed' } }),
+  'POST /api/payments/local/confirm': () => ({
+    body: {
+      clientSecret: 'pi_local_secret_unknown',
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    },
+  }),
+};
