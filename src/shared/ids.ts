@@ -8,7 +8,8 @@ export const MAX_ID = 2_147_483_647;
  * digits count ("12", not "1e1", " 12" or "12abc"), so every route reads ids the same way.
  */
 export function parseId(raw: string | number | null | undefined): number | null {
-  if (typeof raw === 'number') return Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : null;
+  if (typeof raw === 'number')
+    return Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : null;
   if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   return id >= 1 && id <= MAX_ID ? id : null;

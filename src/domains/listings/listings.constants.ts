@@ -28,8 +28,10 @@ export const MEDIUM_LABELS: Record<Medium, string> = {
   other: 'Other',
 };
 
-export const LISTING_STATUSES = ['available', 'optioned', 'sold'] as const;
+export const LISTING_STATUSES = ['available', 'optioned', 'sold', 'withdrawn'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** Off the market for good (its agent's account was closed): kept only as a financial record. */
+export const WITHDRAWN_STATUS = 'withdrawn' satisfies ListingStatus;
 
 export const RIGHTS = [
   'film',

@@ -1,7 +1,8 @@
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   PRICE_RANGES,
   VIABILITY_BANDS,
+  WITHDRAWN_STATUS,
   type PriceRange,
   type ViabilityBand,
 } from '../listings.constants';
@@ -127,9 +128,9 @@ export function searchTsQuery(words: string[]): SQL {
   return sql`to_tsquery('simple', ${prefixTsQuery(words)})`;
 }
 
-/** Every condition the filters impose (AND-ed); undefined when nothing is filtered. */
+/** Every condition the filters impose (AND-ed), always leaving withdrawn listings out. */
 export function filterCondition(filters: CatalogueFilters): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [ne(listings.status, WITHDRAWN_STATUS)];
   if (filters.words.length > 0) {
     conditions.push(sql`${listings.searchVector} @@ ${searchTsQuery(filters.words)}`);
   }

@@ -2,6 +2,7 @@ import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server';
+import { WITHDRAWN_STATUS } from '../listings.constants';
 import type { ListingDetail } from '../listings.schema';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingDetail } from './to-listing-response';
@@ -24,6 +25,12 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const [row] = await preparedListingQueries(db).detailById.execute({ id });
   if (!row) throw notFound(LISTING_NOT_FOUND);
+  // A withdrawn listing is kept only as the record of its accepted offer (decision 007): off
+  // the market, it is gone for everyone but its agent and the admins.
+  const isWithdrawn = row.status === WITHDRAWN_STATUS;
+  if (isWithdrawn && viewer.role !== 'admin' && viewer.id !== row.agentId) {
+    throw notFound(LISTING_NOT_FOUND);
+  }
   try {
     await recordListingView(db, { viewer, listingId: id, now });
   } catch (error) {

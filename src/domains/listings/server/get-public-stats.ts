@@ -1,7 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import type { AgentVerificationStatus } from '@/shared/roles';
+import { WITHDRAWN_STATUS } from '../listings.constants';
 import type { PublicStats } from '../listings.schema';
 import { listings } from './listings.tables';
 
@@ -32,14 +33,21 @@ export async function getPublicStats(db: Executor): Promise<PublicStats> {
         )
       ))`,
     })
-    .from(listings);
+    .from(listings)
+    .where(ne(listings.status, WITHDRAWN_STATUS));
   // Literary agents the platform vouches for: an application still pending (or rejected)
   // does not count (issue 10, finding 7).
   const approved: AgentVerificationStatus = 'approved';
   const [agentFigures] = await db
     .select({ agents: count() })
     .from(users)
-    .where(and(eq(users.role, 'agent'), eq(users.agentVerificationStatus, approved)));
+    .where(
+      and(
+        eq(users.role, 'agent'),
+        eq(users.agentVerificationStatus, approved),
+        isNull(users.deletedAt),
+      ),
+    );
   return {
     totalValue: Number(listingFigures.totalValuePence ?? 0) / 100,
     bookCount: listingFigures.bookCount,

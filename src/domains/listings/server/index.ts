@@ -32,5 +32,5 @@ export {
 // An accepted offer options its listing (the offers room calls it inside its transaction).
 export { markListingOptioned } from './mark-listing-optioned';
 // An agent's account closing: their listings leave the market, then go (decision 007).
-export { WITHDRAWN_STATUS, withdrawAgentListings } from './withdraw-agent-listings';
+export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';

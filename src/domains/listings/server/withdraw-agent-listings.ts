@@ -1,10 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { invalidateCatalogueCaches } from './catalogue-cache';
+import { WITHDRAWN_STATUS } from '../listings.constants';
 import { listings } from './listings.tables';
-
-/** A listing taken off the market for good (its agent's account closed). */
-export const WITHDRAWN_STATUS = 'withdrawn';
 
 /**
  * The agent's account is being deleted: every one of their listings leaves the market at once,
