@@ -263,7 +263,12 @@ async function runLoad(
       const key = `${producer.id}:${listingId}`;
       const on = !(acks.favourites.get(key)?.on ?? false);
       acks.inFlight.set(worker, `favourite ${key} ${on}`);
-      const answer = await call(base, producer, on ? 'POST' : 'DELETE', `/api/favorites/${listingId}`);
+      const answer = await call(
+        base,
+        producer,
+        on ? 'POST' : 'DELETE',
+        `/api/favorites/${listingId}`,
+      );
       if (answer.status !== 200) return;
       acks.favourites.set(key, { person: producer, listingId, on });
       count(on ? 'favourite added' : 'favourite removed');
@@ -320,8 +325,14 @@ async function runLoad(
   };
 
   const workers = [
-    ...world.producers.map((producer, index) => ({ run: () => producerStep(producer, `p${index}`), name: `p${index}` })),
-    ...world.agents.map((agent, index) => ({ run: () => agentStep(agent, `a${index}`), name: `a${index}` })),
+    ...world.producers.map((producer, index) => ({
+      run: () => producerStep(producer, `p${index}`),
+      name: `p${index}`,
+    })),
+    ...world.agents.map((agent, index) => ({
+      run: () => agentStep(agent, `a${index}`),
+      name: `a${index}`,
+    })),
   ];
   await Promise.all(
     workers.map(async (worker) => {
@@ -351,7 +362,8 @@ async function lostWrites(server: Server, acks: Acks): Promise<string[]> {
     if (answer.status !== 200 || !OFFER_STATUSES_AFTER[offer.ack].includes(status)) {
       // A request in flight at the kill may have moved it on, unacknowledged.
       const movedOn = inFlight.includes(`offer ${offerId}`) && answer.status === 200;
-      if (!movedOn) lost.push(`offer ${offerId}: acknowledged ${offer.ack}, now ${answer.status} ${status}`);
+      if (!movedOn)
+        lost.push(`offer ${offerId}: acknowledged ${offer.ack}, now ${answer.status} ${status}`);
     }
   }
   for (const [key, favourite] of acks.favourites) {
@@ -363,14 +375,18 @@ async function lostWrites(server: Server, acks: Acks): Promise<string[]> {
       `/api/favorites/${favourite.listingId}/status`,
     );
     if (answer.json.isFavorited !== favourite.on) {
-      lost.push(`favourite ${key}: acknowledged ${favourite.on}, now ${String(answer.json.isFavorited)}`);
+      lost.push(
+        `favourite ${key}: acknowledged ${favourite.on}, now ${String(answer.json.isFavorited)}`,
+      );
     }
   }
   for (const [userId, profile] of acks.profiles) {
     if (inFlight.includes(`profile ${userId} `)) continue;
     const answer = await call(server.baseUrl, profile.person, 'GET', '/api/auth/user');
     if (answer.json.firstName !== profile.firstName) {
-      lost.push(`profile ${userId}: acknowledged ${profile.firstName}, now ${String(answer.json.firstName)}`);
+      lost.push(
+        `profile ${userId}: acknowledged ${profile.firstName}, now ${String(answer.json.firstName)}`,
+      );
     }
   }
   return lost;
@@ -408,7 +424,9 @@ async function brokenInvariants(dataDir: string): Promise<{ broken: string[]; fi
         where l.provider_payment_id = o.provider_payment_id and l.operation = 'capture'
           and l.outcome = 'succeeded'))`);
     for (const offer of acceptedWithoutCapture) {
-      broken.push(`offer ${offer.id} accepted without a capture (hold ${offer.intent_status ?? 'missing'})`);
+      broken.push(
+        `offer ${offer.id} accepted without a capture (hold ${offer.intent_status ?? 'missing'})`,
+      );
     }
     const doubleAccepted = await rows<{ listing_id: number; n: number }>(sql`
       select listing_id, count(*)::int as n from offers where status = 'accepted'
@@ -437,7 +455,10 @@ async function brokenInvariants(dataDir: string): Promise<{ broken: string[]; fi
     if (ledger.unknown_outcome > 0) {
       broken.push(`${ledger.unknown_outcome} provider calls of unknown outcome left in the ledger`);
     }
-    if (Number(ledger.captured) !== Number(ledger.accepted) || Number(ledger.captured) !== Number(ledger.captured_intents)) {
+    if (
+      Number(ledger.captured) !== Number(ledger.accepted) ||
+      Number(ledger.captured) !== Number(ledger.captured_intents)
+    ) {
       broken.push(
         `ledger captures £${Number(ledger.captured) / 100}, accepted offers £${Number(ledger.accepted) / 100}, ` +
           `captured holds £${Number(ledger.captured_intents) / 100}`,
@@ -490,7 +511,12 @@ async function setUp(dataDir: string): Promise<World> {
       username: `crash_${role}_${index}`,
       ...(role === 'agent' ? { agentVerificationStatus: 'approved' } : {}),
     });
-    return { id: user.id, cookie: await signIn(testApp, user.id), email: user.email, username: user.username ?? '' };
+    return {
+      id: user.id,
+      cookie: await signIn(testApp, user.id),
+      email: user.email,
+      username: user.username ?? '',
+    };
   };
   const agents = [await person('agent', 0), await person('agent', 1)];
   const producers: Person[] = [];
@@ -503,9 +529,15 @@ async function setUp(dataDir: string): Promise<World> {
   for (const agent of agents) {
     const rows = await insertListings(
       database.db,
-      Array.from({ length: 150 }, (_, index) => ({ agentId: agent.id, title: `Crash ${agent.id}-${index}` })),
+      Array.from({ length: 150 }, (_, index) => ({
+        agentId: agent.id,
+        title: `Crash ${agent.id}-${index}`,
+      })),
     );
-    listings.set(agent.id, rows.map((row) => row.id));
+    listings.set(
+      agent.id,
+      rows.map((row) => row.id),
+    );
   }
   await app.close();
   await database.close();
@@ -544,8 +576,13 @@ async function main(): Promise<void> {
     const killAfter = Math.floor(writeBound * (0.2 + random() * 0.7));
     const budget = { left: writeBound };
     let killed = false;
-    const load = runLoad(server, world, acks, budget, () => killed, random);
-    while (writeBound - budget.left < killAfter) await sleep(5);
+    let loadDone = false;
+    const load = runLoad(server, world, acks, budget, () => killed, random).finally(() => {
+      loadDone = true;
+    });
+    const giveUpAt = Date.now() + 120_000;
+    while (writeBound - budget.left < killAfter && !loadDone && Date.now() < giveUpAt)
+      await sleep(5);
     server.child.kill('SIGKILL');
     killed = true;
     await server.exited;

@@ -7,6 +7,7 @@ test('[CATALOGUE] a visitor who never signed in is asked to log in, not told the
   page,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   await page.goto('/listings');
 
   await expect(page.getByText('Login Required', { exact: true })).toBeVisible();
@@ -21,6 +22,7 @@ test('[CATALOGUE] a producer whose session ended is told they were logged out', 
   login,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   await login(page, demoAccounts.producer);
   await page.goto('/listings');
   await expect(page.getByRole('heading', { name: 'Browse IP Catalogue', level: 1 })).toBeVisible();

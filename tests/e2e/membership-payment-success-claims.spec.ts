@@ -7,6 +7,7 @@ test('[MEMBERSHIP] a signed-out visitor with a made-up session id is told of no 
   page,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   await page.goto('/payment-success?session_id=cs_made_up_by_a_visitor_0123456789');
 
   await expect(page.getByRole('heading', { name: 'No Payment to Show', level: 1 })).toBeVisible();
@@ -23,6 +24,7 @@ test('[MEMBERSHIP] a signed-in producer is not told of a payment for a checkout 
   allowConsoleError,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   // The server answers 404 for a checkout session that is not the user's own.
   allowConsoleError(/status of 404/);
   await login(page, demoAccounts.producer);

@@ -8,6 +8,7 @@ test('[MEMBERSHIP] a free producer opening /upgrade?success=true is not welcomed
   login,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   await login(page, demoAccounts.producer);
   await page.goto('/upgrade?success=true');
 
@@ -22,6 +23,7 @@ test('[MEMBERSHIP] a premium member opening /upgrade?success=true is welcomed', 
   login,
   takeScreenshot,
 }) => {
+  test.setTimeout(120_000);
   await login(page, demoAccounts.premium);
   await page.goto('/upgrade?success=true');
 

@@ -2,19 +2,11 @@
  * Front door of the accounts room's browser code: what other rooms, composed pages
  * (src/web/pages) and the shell may use. Everything else under web/ is private.
  */
-export {
-  currentUserQueryKey,
-  currentUserQueryOptions,
-  useCurrentUser,
-} from './api/get-current-user';
+export { currentUserQueryKey, useCurrentUser } from './api/get-current-user';
 export { useLogout } from './api/logout';
 export { RoleInformationCard } from './components/role-information-card';
 export { useLoggedOutRedirect } from './hooks/use-logged-out-redirect';
-export {
-  LOGGED_OUT_REDIRECT_MS,
-  SESSION_ENDED_TOAST,
-  type LoggedOutOptions,
-} from './lib/logged-out-notice';
+export { LOGGED_OUT_REDIRECT_MS } from './lib/logged-out-notice';
 
 /** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
 export const accountsPages = {

@@ -5,7 +5,7 @@
  * through the panels' slots.
  */
 export { useListing } from './api/get-listing';
-export { Catalogue, type CatalogueSearch } from './components/catalogue';
+export { Catalogue } from './components/catalogue';
 export { CommercialAnalysisPanel } from './components/commercial-analysis-panel';
 export { ListingCard } from './components/listing-card';
 export { ListingLoadError, ListingNotFound } from './components/listing-detail-states';
@@ -13,7 +13,7 @@ export { ListingDetailView } from './components/listing-detail-view';
 export { ListingCommentsSection } from './components/listing-comments-section';
 export { ShareMenu } from './components/share-menu';
 export { useMetaDescription } from './hooks/use-meta-description';
-export { listingLoadFailure, type ListingLoadFailure } from './lib/listing-load-failure';
+export { listingLoadFailure } from './lib/listing-load-failure';
 
 /** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
 export const listingsPages = {

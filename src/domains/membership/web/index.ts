@@ -4,7 +4,7 @@
  */
 export { AutoRenewCard } from './components/auto-renew-card';
 export { MembershipCard } from './components/membership-card';
-export { PremiumFeatureCard, PremiumGate } from './components/premium-feature-card';
+export { PremiumGate } from './components/premium-feature-card';
 export { ViewLimitReached } from './components/view-limit-reached';
 
 /** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
