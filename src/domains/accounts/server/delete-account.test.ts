@@ -1,15 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { reconcileOffers } from '@/domains/offers/server';
 import { offers } from '@/domains/offers/server/offers.tables';
-import { PaymentProviderError } from '@/domains/payments/server';
-import { localPaymentIntents, paymentLedger } from '@/domains/payments/server/payments.tables';
+import { paymentLedger } from '@/domains/payments/server/payments.tables';
 import { mailOutbox } from '@/server/mail/mail.tables';
 import { sessions } from '@/server/plugins/session.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
-import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
+import {
+  holdsOfOffer,
+  ledgerOfOffer,
+  offerKit,
+  providerTimeout,
+  type OfferKit,
+} from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, login, type TestApp } from '../../../../tests/helpers/test-app';
 import { users, type UserRow } from './accounts.tables';
 import { deletedEmail } from './delete-account';
@@ -49,21 +54,11 @@ async function offerRow(offerId: number) {
   return row;
 }
 
-/** The provider's side of every hold an offer ever had (they outlive the offer row). */
-const holdsOf = (offerId: number) =>
-  t.db
-    .select()
-    .from(localPaymentIntents)
-    .where(sql`${localPaymentIntents.metadata}->>'offerId' = ${String(offerId)}`);
+const holdsOf = (offerId: number) => holdsOfOffer(t.db, offerId);
 
-const ledgerOf = (offerId: number) =>
-  t.db
-    .select()
-    .from(paymentLedger)
-    .where(eq(paymentLedger.subject, `offer:${offerId}`));
+const ledgerOf = (offerId: number) => ledgerOfOffer(t.db, offerId);
 
-const timeout = () =>
-  new PaymentProviderError('provider_unavailable', 'The payment provider did not answer.', true);
+const timeout = providerTimeout;
 
 describe('[ACCOUNTS] deleting an account never orphans money', () => {
   it('releases every open hold of a producer through the provider, ledgered, before the offers go', async () => {

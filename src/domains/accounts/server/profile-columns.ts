@@ -6,19 +6,7 @@ import { emptyToNull } from './find-users';
  * The one mapping from the profile fields every form sends (sign-up, complete profile, edit
  * account) to the users columns. Optional answers left empty ('') are stored as null.
  */
-export function profileColumns(
-  fields: ProfileFields,
-): Pick<
-  NewUserRow,
-  | 'firstName'
-  | 'lastName'
-  | 'username'
-  | 'phoneNumber'
-  | 'address'
-  | 'imdbPageLink'
-  | 'whatAreYouLookingFor'
-  | 'howDidYouHearAboutUs'
-> {
+export function profileColumns(fields: ProfileFields): Pick<NewUserRow, keyof ProfileFields> {
   return {
     firstName: fields.firstName,
     lastName: fields.lastName,

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { PaymentProviderError } from '@/domains/payments/server';
 import {
   localPaymentIntents,
   localProviderRequests,
@@ -10,7 +9,13 @@ import {
 } from '@/domains/payments/server/payments.tables';
 import { mailOutbox } from '@/server/mail/mail.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
-import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
+import {
+  holdsOfOffer,
+  ledgerOfOffer,
+  offerKit,
+  providerTimeout,
+  type OfferKit,
+} from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { OFFER_MESSAGES, type CreateOfferResponse, type Offer } from '../offers.schema';
 import { holdKey } from './offer-hold';
@@ -72,20 +77,11 @@ async function intentOf(offerId: number) {
   return intent;
 }
 
-const intentsFor = (offerId: number) =>
-  t.db
-    .select()
-    .from(localPaymentIntents)
-    .where(sql`${localPaymentIntents.metadata}->>'offerId' = ${String(offerId)}`);
+const intentsFor = (offerId: number) => holdsOfOffer(t.db, offerId);
 
-const ledgerFor = (offerId: number) =>
-  t.db
-    .select()
-    .from(paymentLedger)
-    .where(eq(paymentLedger.subject, `offer:${offerId}`));
+const ledgerFor = (offerId: number) => ledgerOfOffer(t.db, offerId);
 
-const timeout = () =>
-  new PaymentProviderError('provider_unavailable', 'The payment provider did not answer.', true);
+const timeout = providerTimeout;
 
 describe('[OFFERS] exactly one capture per listing', () => {
   it('captures exactly once when 50 accepts race on offers of one listing; all others are released', async () => {
