@@ -10,7 +10,7 @@ import { SecurityWorld } from './security-world';
  * a failure prints the exact request.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-const RUNS_PER_OPERATION = 10;
+const RUNS_PER_OPERATION = 8;
 
 describe('[SECURITY] generated bad input for every operation', () => {
   let t: TestApp;
