@@ -20,7 +20,11 @@ type Facet = Facets['mediums'][number];
 interface CatalogueFiltersPanelProps {
   filters: CatalogueFilters;
   facets: Facets | undefined;
-  onChange: (filters: CatalogueFilters) => void;
+  /**
+   * A filter changed. The change is a function of the latest filters, not of this render's:
+   * two quick changes in a row (before the URL re-renders the page) both count.
+   */
+  onChange: (update: (current: CatalogueFilters) => CatalogueFilters) => void;
   onClear: () => void;
   /** The search box, placed above the filters. */
   searchBox: ReactNode;
@@ -93,7 +97,8 @@ export function CatalogueFiltersPanel({
   onClear,
   searchBox,
 }: CatalogueFiltersPanelProps) {
-  const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<CatalogueFilters>) =>
+    onChange((current) => ({ ...current, ...patch }));
   const isScopeActive = Boolean(
     (filters.rights && filters.rights.length > 0) || filters.territory || filters.exclusivity,
   );
@@ -104,12 +109,13 @@ export function CatalogueFiltersPanel({
     if (isScopeActive) setIsScopeOpen(true);
   }, [isScopeActive]);
 
-  const toggleRight = (right: Right, isChecked: boolean) => {
-    const rights = new Set(filters.rights ?? []);
-    if (isChecked) rights.add(right);
-    else rights.delete(right);
-    set({ rights: rights.size > 0 ? [...rights].sort() : undefined });
-  };
+  const toggleRight = (right: Right, isChecked: boolean) =>
+    onChange((current) => {
+      const rights = new Set(current.rights ?? []);
+      if (isChecked) rights.add(right);
+      else rights.delete(right);
+      return { ...current, rights: rights.size > 0 ? [...rights].sort() : undefined };
+    });
 
   return (
     <section aria-label="Search and filters" className="space-y-4">

@@ -44,6 +44,8 @@ export function useCatalogueFilters() {
 
   const apply = (next: CatalogueFilters, options: { replace?: boolean } = {}) => {
     clearTimeout(searchTimer.current);
+    // The URL re-renders the page a moment later; a change made before then builds on this.
+    latestFilters.current = next;
     committedSearch.current = next.search ?? '';
     resetListingsToFirstPage(queryClient, next);
     setSearchParams(catalogueFiltersToParams(next), { replace: options.replace ?? false });
@@ -75,9 +77,9 @@ export function useCatalogueFilters() {
       isContinuingBurst.current = false;
     },
     /** A filter menu changed; text still waiting in the search box goes along with it. */
-    changeFilters: (next: Omit<CatalogueFilters, 'search'>) => {
+    changeFilters: (update: (current: CatalogueFilters) => CatalogueFilters) => {
       const search = searchText.trim();
-      apply({ ...next, search: search || undefined });
+      apply({ ...update(latestFilters.current), search: search || undefined });
     },
     clearFilters: () => {
       setSearchText('');
