@@ -98,6 +98,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { route: 'GET /api/listings', cells: signedIn(200) },
   { route: 'GET /api/listings/{id}', object: 'listing', cells: signedIn(200) },
   { route: 'GET /images/covers/{id}.svg', object: 'listing', cells: everyone(200) },
+  { route: 'GET /images/covers/{id}.png', object: 'listing', cells: everyone(200) },
 
   // Favourites
   { route: 'GET /api/favorites', cells: signedIn(200) },

@@ -28,6 +28,29 @@ export const MEDIUM_LABELS: Record<Medium, string> = {
   other: 'Other',
 };
 
+/**
+ * The proportion a medium's cover is drawn in (width × height, 400 wide): a book jacket or a
+ * poster 2:3, a screenplay's US-letter title page, square podcast and app art, a game box 3:4.
+ * Cards and the listing page size their cover boxes from it, so no cover is ever cropped.
+ */
+export const COVER_SIZES: Record<Medium, { width: number; height: number }> = {
+  book: { width: 400, height: 600 },
+  comic: { width: 400, height: 600 },
+  short_film: { width: 400, height: 600 },
+  television: { width: 400, height: 600 },
+  stage: { width: 400, height: 600 },
+  screenplay: { width: 400, height: 518 },
+  game: { width: 400, height: 533 },
+  podcast: { width: 400, height: 400 },
+  digital_content: { width: 400, height: 400 },
+  toy: { width: 400, height: 400 },
+  other: { width: 400, height: 600 },
+};
+
+export function coverSizeOf(medium: string): { width: number; height: number } {
+  return COVER_SIZES[medium as Medium] ?? COVER_SIZES.other;
+}
+
 export const LISTING_STATUSES = ['available', 'optioned', 'sold', 'withdrawn'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 /** Off the market for good (its agent's account was closed): kept only as a financial record. */
@@ -70,6 +93,26 @@ export const VIABILITY_BANDS = {
   'high-risk': { label: 'High Risk (<50)', min: 0, max: 49 },
 } as const;
 export type ViabilityBand = keyof typeof VIABILITY_BANDS;
+
+/**
+ * Catalogue orders. Without `sort`: relevance when searching, newest otherwise. Price sorts
+ * on the top of the suggested range; viability highest first.
+ */
+export const CATALOGUE_SORTS = [
+  'relevance',
+  'newest',
+  'price-high',
+  'price-low',
+  'viability',
+] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+export const CATALOGUE_SORT_LABELS: Record<CatalogueSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  'price-high': 'Price: high to low',
+  'price-low': 'Price: low to high',
+  viability: 'Viability: highest first',
+};
 
 export const FEATURED_LIMIT = 6;
 export const CATALOGUE_PAGE_SIZE = 24;

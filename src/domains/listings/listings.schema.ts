@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '@/shared/text';
-import { RIGHTS } from './listings.constants';
+import { CATALOGUE_SORTS, RIGHTS } from './listings.constants';
 
 /** Pounds as a numeric string with two decimals ("25000.00"), as DESIGN.md fixes. */
 export const PoundsSchema = z.string().regex(/^\d+\.\d{2}$/);
@@ -155,6 +155,9 @@ export const ListListingsQuerySchema = z.object({
     .max(200, { error: 'territory must be at most 200 characters' })
     .optional(),
   exclusivity: z.enum(['exclusive', 'non-exclusive', 'first-look']).optional(),
+  sort: z
+    .enum(CATALOGUE_SORTS, { error: `sort must be one of ${CATALOGUE_SORTS.join(', ')}` })
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int({ error: 'limit must be a whole number' })

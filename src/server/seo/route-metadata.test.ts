@@ -99,7 +99,7 @@ describe('[PLATFORM] route metadata', () => {
       title: 'Winter Orchard by Ada Finch | PageToScreen',
       description: 'A short description.',
       canonicalPath: '/listing/3',
-      image: '/images/covers/3.svg',
+      image: '/images/covers/3.png',
       ogType: 'article',
     });
     expect(metadata.keywords).toContain('Ada Finch');

@@ -1,3 +1,4 @@
+import { shareImageOf } from '@/domains/listings/server';
 import { parseId } from '@/shared/ids';
 import { paths } from '@/shared/paths';
 
@@ -336,6 +337,7 @@ export function listingMetadata(listing: ListingPreview, listingId: number): Pag
     keywords: [listing.title, listing.author, 'option rights', ...CORE_KEYWORDS],
     canonicalPath: paths.listingAlias(listingId),
     ogType: 'article',
-    image: listing.coverImageUrl ?? undefined,
+    // Link previews need a raster image: the generated cover's PNG, or the uploaded one.
+    image: shareImageOf(listing.coverImageUrl),
   };
 }

@@ -9,7 +9,9 @@ export default function CataloguePage() {
   return (
     <PanelBoundary title="Browse IP Catalogue">
       <Catalogue
-        renderListing={(listing) => <ListingCardWithActions listing={listing} />}
+        renderListing={(listing, layout) => (
+          <ListingCardWithActions listing={listing} layout={layout} />
+        )}
         onSearched={trackSearch}
       />
     </PanelBoundary>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses, notFound } from '@/shared/errors';
 import { IdParamSchema, parseId } from '@/shared/ids';
 import { renderListingCover } from './render-cover';
+import { rasteriseCover } from './rasterise-cover';
 
 const CoverParamsSchema = z.object({ id: IdParamSchema });
 
@@ -44,6 +45,30 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', COVER_CACHE_CONTROL)
         .send(svg);
+    },
+  );
+
+  app.get(
+    '/images/covers/:id.png',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'The generated cover as PNG, for link previews (social sites do not read SVG)',
+        params: CoverParamsSchema,
+        querystring: CoverQuerySchema,
+        response: {
+          200: z.any().describe('image/png, 800 wide, in the medium’s proportion'),
+          ...errorResponses(404),
+        },
+      },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const id = request.validationError ? null : parseId(request.params.id);
+      if (id === null) throw notFound('Cover not found');
+      const svg = await renderListingCover(app.db, { id, variant: request.query.variant });
+      const png = await rasteriseCover(svg);
+      return reply.type('image/png').header('cache-control', COVER_CACHE_CONTROL).send(png);
     },
   );
 };

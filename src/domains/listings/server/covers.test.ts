@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { listings, type ListingRow } from './listings.tables';
+import sharp from 'sharp';
+import { COVER_SIZES, MEDIUMS } from '../listings.constants';
+import { shareImageOf } from './rasterise-cover';
 import { escapeXml, renderCover, wrapText } from './render-cover';
 
 const base = { title: 'The Silent Ledger', author: 'Amelia Whitcombe', medium: 'book' };
@@ -62,6 +65,48 @@ describe('[CATALOGUE] generated cover art', () => {
   });
 });
 
+describe('[CATALOGUE] covers in each medium’s proportion', () => {
+  it('draws every medium at its own size: a jacket, a title page, a square tile', () => {
+    for (const medium of MEDIUMS) {
+      const svg = renderCover({ id: 5, ...base, medium });
+      const { width, height } = COVER_SIZES[medium];
+      expect(svg, medium).toContain(`viewBox="0 0 ${width} ${height}"`);
+    }
+    expect(COVER_SIZES.book).toEqual({ width: 400, height: 600 });
+    expect(COVER_SIZES.podcast.width).toBe(COVER_SIZES.podcast.height);
+  });
+
+  it('gives a screenplay a title page: the title in capitals, Written by and the writer', () => {
+    const svg = renderCover({
+      id: 9,
+      title: 'Low Tide',
+      author: 'Mara Quinn',
+      medium: 'screenplay',
+    });
+    expect(svg).toContain('>LOW TIDE<');
+    expect(svg).toContain('>Written by<');
+    expect(svg).toContain('>Mara Quinn<');
+  });
+
+  it('keeps a long title on a square cover to three lines, clear of the author', () => {
+    const svg = renderCover({
+      id: 11,
+      title: 'The Remarkable and Entirely Unreliable Memoirs of a Lighthouse Keeper',
+      author: 'Owen Price',
+      medium: 'podcast',
+    });
+    const titleLines = [...svg.matchAll(/font-size="(?:26|32|38|46)" font-weight="700"/g)];
+    expect(titleLines).toHaveLength(3);
+  });
+
+  it('points link previews at a raster image, never an SVG', () => {
+    expect(shareImageOf('/images/covers/12.svg')).toBe('/images/covers/12.png');
+    expect(shareImageOf('/uploads/listings/ab12.webp')).toBe('/uploads/listings/ab12.webp');
+    expect(shareImageOf('https://cdn.example/art.svg')).toBeUndefined();
+    expect(shareImageOf(null)).toBeUndefined();
+  });
+});
+
 describe('[CATALOGUE] GET /images/covers/:id.svg', () => {
   let t: TestApp;
   let listing: ListingRow;
@@ -99,6 +144,17 @@ describe('[CATALOGUE] GET /images/covers/:id.svg', () => {
     });
     expect(variant.statusCode).toBe(200);
     expect(colours(variant.body)).not.toBe(colours(cover.body));
+  });
+
+  it('answers the cover as a PNG for link previews, in the cover’s proportion', async () => {
+    const response = await t.request({ method: 'GET', url: `/images/covers/${listing.id}.png` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const image = await sharp(response.rawPayload).metadata();
+    expect(image.format).toBe('png');
+    expect({ width: image.width, height: image.height }).toEqual({ width: 800, height: 1200 });
+    const missing = await t.request({ method: 'GET', url: '/images/covers/987654.png' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('answers 404 JSON for a listing that does not exist', async () => {

@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import type { ListingCard, ListListingsQuery, ListListingsResponse } from '../listings.schema';
+import type { CatalogueSort } from '../listings.constants';
 import type { AggregateCounts, CatalogueCache } from './catalogue-cache';
 import {
   FACET_DIMENSIONS,
@@ -44,21 +45,51 @@ export async function findListings(
   { query, cache, aggregateStrategy }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
+  const sort = effectiveSort(query.sort, filters);
   const [items, aggregates] = await Promise.all([
-    findPage(db, cache, filters, query.limit, query.offset),
+    findPage(db, cache, filters, sort, query.limit, query.offset),
     loadAggregates(db, cache, filters, aggregateStrategy),
   ]);
   return { items, total: aggregates.total, facets: aggregates.facets };
 }
 
+/** The order asked for; relevance needs search words, so without them it is newest. */
+function effectiveSort(sort: CatalogueSort | undefined, filters: CatalogueFilters): CatalogueSort {
+  const hasWords = filters.words.length > 0;
+  if (!sort) return hasWords ? 'relevance' : 'newest';
+  return sort === 'relevance' && !hasWords ? 'newest' : sort;
+}
+
+/** ORDER BY of each sort (relevance ranks its pool, then continues newest first). */
+function orderOf(sort: CatalogueSort): SQL[] {
+  const newest = [desc(listings.createdAt), desc(listings.id)];
+  switch (sort) {
+    case 'price-high':
+      return [sql`${listings.suggestedOfferMax} desc nulls last`, desc(listings.id)];
+    case 'price-low':
+      return [sql`${listings.suggestedOfferMax} asc nulls last`, desc(listings.id)];
+    case 'viability':
+      return [desc(listings.viabilityScore), ...newest];
+    default:
+      return newest;
+  }
+}
+
+/** The cache key of one filter set in one order. */
+const orderedKey = (filters: CatalogueFilters, sort: CatalogueSort) =>
+  sort === 'relevance' || sort === 'newest'
+    ? filtersKey(filters)
+    : `${filtersKey(filters)}|${sort}`;
+
 async function findPage(
   db: Database,
   cache: CatalogueCache,
   filters: CatalogueFilters,
+  sort: CatalogueSort,
   limit: number,
   offset: number,
 ): Promise<ListingCard[]> {
-  return findCardsInOrder(db, cache, await findPageIds(db, cache, filters, limit, offset));
+  return findCardsInOrder(db, cache, await findPageIds(db, cache, filters, sort, limit, offset));
 }
 
 /**
@@ -70,13 +101,15 @@ async function findPageIds(
   db: Executor,
   cache: CatalogueCache,
   filters: CatalogueFilters,
+  sort: CatalogueSort,
   limit: number,
   offset: number,
 ): Promise<number[]> {
   const ids: number[] = [];
+  const key = orderedKey(filters, sort);
   if (offset < RESULT_POOL_SIZE) {
-    const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
-      ids: await findPoolIds(db, filters),
+    const pool = await cache.resultIds.get(key, async () => ({
+      ids: await findPoolIds(db, filters, sort),
     }));
     ids.push(...pool.ids.slice(offset, offset + limit));
     // A pool shorter than its size holds every match: there is nothing after it.
@@ -86,21 +119,19 @@ async function findPageIds(
   if (end > RESULT_POOL_SIZE) {
     // Deeper pages (Load More past the pool) are cached one page at a time.
     const from = Math.max(offset, RESULT_POOL_SIZE);
-    const page = await cache.resultIds.get(
-      `${filtersKey(filters)}|${from}+${end - from}`,
-      async () => ({
-        ids: await findNewestIds(db, filters, end - from, from),
-      }),
-    );
+    const page = await cache.resultIds.get(`${key}|${from}+${end - from}`, async () => ({
+      ids: await findOrderedIds(db, filters, sort, end - from, from),
+    }));
     ids.push(...page.ids);
   }
   return ids;
 }
 
-/** Matching ids, newest first (ties by id): the order of everything after the pool. */
-async function findNewestIds(
+/** Matching ids in the sort's order (relevance: newest first, the order after its pool). */
+async function findOrderedIds(
   db: Executor,
   filters: CatalogueFilters,
+  sort: CatalogueSort,
   limit: number,
   offset: number,
 ): Promise<number[]> {
@@ -108,7 +139,7 @@ async function findNewestIds(
     .select({ id: listings.id })
     .from(listings)
     .where(filterCondition(filters))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .orderBy(...orderOf(sort))
     .limit(limit)
     .offset(offset);
   return rows.map((row) => row.id);
@@ -119,8 +150,12 @@ async function findNewestIds(
  * listings ordered by full-text rank, then newest first. Ranking reads each candidate's
  * search document, so only the pool is ranked, never every match of a common word.
  */
-async function findPoolIds(db: Executor, filters: CatalogueFilters): Promise<number[]> {
-  if (filters.words.length === 0) return findNewestIds(db, filters, RESULT_POOL_SIZE, 0);
+async function findPoolIds(
+  db: Executor,
+  filters: CatalogueFilters,
+  sort: CatalogueSort,
+): Promise<number[]> {
+  if (sort !== 'relevance') return findOrderedIds(db, filters, sort, RESULT_POOL_SIZE, 0);
   const result = await db.execute<{ id: number }>(sql`
     select id from (
       select ${listings.id} as id, ${listings.createdAt} as created_at,

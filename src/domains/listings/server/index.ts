@@ -31,6 +31,7 @@ export {
 } from './load-listings-in-bulk';
 // An accepted offer options its listing (the offers room calls it inside its transaction).
 export { markListingOptioned } from './mark-listing-optioned';
+export { shareImageOf } from './rasterise-cover';
 // An agent's account closing: their listings leave the market, then go (decision 007).
 export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';

@@ -388,8 +388,37 @@ describe('[CATALOGUE] bands, scope filters and paging', () => {
     expect((await list('offset=500')).items).toEqual([]);
   });
 
+  it('sorts by price either way (unpriced last) and by viability, highest first', async () => {
+    const order = async (query: string) =>
+      (await list(`${query}&limit=100`)).items.map((item) => item.title);
+    const priced = ['p500000', 'p499999', 'p100000', 'p99999', 'p50000', 'p49999.99', 'p49999'];
+    const byPriceHigh = await order('sort=price-high');
+    expect(byPriceHigh.filter((title) => title.startsWith('p'))).toEqual([...priced, 'pnone']);
+    const byPriceLow = await order('sort=price-low');
+    expect(byPriceLow.filter((title) => title.startsWith('p'))).toEqual([
+      ...[...priced].reverse(),
+      'pnone',
+    ]);
+    expect(await order('medium=game&sort=viability')).toEqual([
+      'v100',
+      'v85',
+      'v84',
+      'v70',
+      'v69',
+      'v50',
+      'v49',
+    ]);
+    // Newest is the default order, and relevance without a search is newest too.
+    const newest = await order('');
+    expect(await order('sort=newest')).toEqual(newest);
+    expect(await order('sort=relevance')).toEqual(newest);
+    // The order never changes the count or the facets.
+    expect((await list('sort=price-low')).total).toBe((await list('')).total);
+  });
+
   it('refuses bad parameters with 400 and a clear message', async () => {
     const cases: Array<[string, string]> = [
+      ['sort=cheapest', 'sort must be one of relevance, newest, price-high, price-low, viability'],
       ['priceRange=cheap', 'priceRange must be one of under-50k, 50k-100k, 100k-500k, over-500k'],
       [
         'commercialViability=great',

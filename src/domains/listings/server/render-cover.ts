@@ -2,11 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
 import { createRng, hashSeed, type Rng } from '@/server/seed/prng';
-import { MEDIUM_LABELS, type Medium } from '../listings.constants';
+import { MEDIUM_LABELS, coverSizeOf, type Medium } from '../listings.constants';
 import { listings } from './listings.tables';
-
-export const COVER_WIDTH = 400;
-export const COVER_HEIGHT = 600;
 
 export interface CoverInput {
   id: number;
@@ -124,10 +121,8 @@ function round(value: number): number {
 }
 
 /** The artwork behind the text: one of several compositions, placed by the PRNG. */
-function artwork(rng: Rng, palette: Palette): string {
+function artwork(rng: Rng, palette: Palette, W: number, H: number): string {
   const [a, b, c] = palette.shapes;
-  const W = COVER_WIDTH;
-  const H = COVER_HEIGHT;
   const layout = rng.int(0, 6);
   const parts: string[] = [];
   switch (layout) {
@@ -233,9 +228,47 @@ function artwork(rng: Rng, palette: Palette): string {
   return parts.join('');
 }
 
+/** The SVG element opening a cover of the given size, with its accessible name. */
+function svgOpen(width: number, height: number, label: string): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">`,
+    `<title>${escapeXml(label)}</title>`,
+  ].join('');
+}
+
 /**
- * A distinctive 400x600 SVG cover for a listing: colours and composition come from the id
- * (and variant), so every listing's cover differs and the same listing always gets the same one.
+ * A screenplay's cover is its title page, as the industry sends it: white paper, Courier,
+ * the title centred in capitals, "Written by" and the writer, contact details at the foot.
+ */
+function renderTitlePage(title: string, author: string, label: string, W: number, H: number) {
+  const titleLines = wrapText(title.toUpperCase(), 20, 4);
+  const lineHeight = 30;
+  const titleTop = Math.round(H * 0.36) - ((titleLines.length - 1) * lineHeight) / 2;
+  const centred = (y: number, text: string, size: number, extra = '') =>
+    `<text x="${W / 2}" y="${y}" font-size="${size}" text-anchor="middle"${extra}>${escapeXml(text)}</text>`;
+  const authorLines = wrapText(author, 28, 2);
+  const byTop = titleTop + titleLines.length * lineHeight + 44;
+  return [
+    svgOpen(W, H, label),
+    `<rect width="${W}" height="${H}" fill="#fbfaf6"/>`,
+    `<rect x="0.5" y="0.5" width="${W - 1}" height="${H - 1}" fill="none" stroke="#d9d4c7"/>`,
+    `<g font-family="'Courier Prime', 'Courier New', Courier, monospace" fill="#1f1d1a">`,
+    titleLines
+      .map((line, i) => centred(titleTop + i * lineHeight, line, 24, ' font-weight="700"'))
+      .join(''),
+    centred(byTop, 'Written by', 16),
+    authorLines.map((line, i) => centred(byTop + 30 + i * 22, line, 17)).join(''),
+    `<text x="36" y="${H - 40}" font-size="12" fill="#5b574f">SCREENPLAY</text>`,
+    '</g>',
+    '</svg>',
+  ].join('');
+}
+
+/**
+ * A distinctive SVG cover for a listing, drawn in its medium's proportion (COVER_SIZES: a
+ * 2:3 jacket or poster, a square podcast tile, a screenplay's title page) so it is shown whole.
+ * Colours and composition come from the id (and variant): every listing's cover differs and
+ * the same listing always gets the same one.
  */
 export function renderCover(input: CoverInput): string {
   const variant = input.variant ?? 1;
@@ -244,15 +277,22 @@ export function renderCover(input: CoverInput): string {
   const title = input.title.trim() || 'Untitled';
   const author = input.author.trim();
   const mediumLabel = MEDIUM_LABELS[input.medium as Medium] ?? input.medium;
+  const { width: W, height: H } = coverSizeOf(input.medium);
+  const label = `Cover of ${title}${author ? ` by ${author}` : ''}`;
+  if (input.medium === 'screenplay' && variant === 1) {
+    return renderTitlePage(title, author, label, W, H);
+  }
 
+  // Shorter (square) covers keep the title to three lines so it never meets the author.
+  const isShort = H < 500;
   const fontSize = title.length <= 14 ? 46 : title.length <= 28 ? 38 : title.length <= 48 ? 32 : 26;
   const maxChars = Math.max(8, Math.floor(340 / (fontSize * 0.56)));
-  const titleLines = wrapText(title, maxChars, 4);
+  const titleLines = wrapText(title, maxChars, isShort ? 3 : 4);
   const lineHeight = Math.round(fontSize * 1.15);
-  const titleTop = 92;
+  const titleTop = isShort ? 80 : 92;
   const panelHeight = titleLines.length * lineHeight + 40;
-  const authorLines = wrapText(author, 30, 2);
-  const authorBottom = COVER_HEIGHT - 36;
+  const authorLines = wrapText(author, 30, isShort ? 1 : 2);
+  const authorBottom = H - 36;
 
   const titleText = titleLines
     .map(
@@ -266,24 +306,22 @@ export function renderCover(input: CoverInput): string {
         `<text x="40" y="${authorBottom - (authorLines.length - 1 - i) * 26}" font-size="22" letter-spacing="1">${escapeXml(line)}</text>`,
     )
     .join('');
-  const label = `Cover of ${title}${author ? ` by ${author}` : ''}`;
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" role="img" aria-label="${escapeXml(label)}">`,
-    `<title>${escapeXml(label)}</title>`,
+    svgOpen(W, H, label),
     '<defs>',
     `<linearGradient id="bg" x1="0" y1="0" x2="${round(rng.float(0.2, 1))}" y2="1">`,
     `<stop offset="0" stop-color="${palette.background}"/>`,
     `<stop offset="1" stop-color="${palette.backgroundEnd}"/>`,
     '</linearGradient>',
     '</defs>',
-    `<rect width="${COVER_WIDTH}" height="${COVER_HEIGHT}" fill="url(#bg)"/>`,
-    artwork(rng, palette),
-    `<rect x="24" y="${titleTop - 8}" width="${COVER_WIDTH - 48}" height="${panelHeight}" rx="6" fill="${palette.panel}"/>`,
-    `<rect x="24" y="${COVER_HEIGHT - 60 - authorLines.length * 26}" width="${COVER_WIDTH - 48}" height="${authorLines.length * 26 + 36}" rx="6" fill="${palette.panel}"/>`,
+    `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
+    artwork(rng, palette, W, H),
+    `<rect x="24" y="${titleTop - 8}" width="${W - 48}" height="${panelHeight}" rx="6" fill="${palette.panel}"/>`,
+    `<rect x="24" y="${H - 60 - authorLines.length * 26}" width="${W - 48}" height="${authorLines.length * 26 + 36}" rx="6" fill="${palette.panel}"/>`,
     `<g font-family="Georgia, 'Times New Roman', serif" fill="${palette.text}">`,
-    `<text x="40" y="56" font-size="15" letter-spacing="4" fill="${palette.mutedText}" font-family="Helvetica, Arial, sans-serif">${escapeXml(mediumLabel.toUpperCase())}</text>`,
-    `<rect x="40" y="66" width="48" height="3" fill="${palette.shapes[0]}"/>`,
+    `<text x="40" y="${titleTop - 36}" font-size="15" letter-spacing="4" fill="${palette.mutedText}" font-family="Helvetica, Arial, sans-serif">${escapeXml(mediumLabel.toUpperCase())}</text>`,
+    `<rect x="40" y="${titleTop - 26}" width="48" height="3" fill="${palette.shapes[0]}"/>`,
     titleText,
     authorText,
     '</g>',

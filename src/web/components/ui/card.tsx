@@ -4,7 +4,7 @@ import { cn } from '@/web/lib/cn';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+      className={cn('rounded-card border border-line bg-surface shadow-sm', className)}
       {...props}
     />
   );

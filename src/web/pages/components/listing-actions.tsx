@@ -1,6 +1,6 @@
 import { FavouriteButton } from '@/domains/favourites/web';
 import type { ListingCard as ListingCardData } from '@/domains/listings/listings.schema';
-import { ListingCard, ShareMenu } from '@/domains/listings/web';
+import { ListingCard, ShareMenu, type ListingLayout } from '@/domains/listings/web';
 import { useTrackActivity } from '@/domains/tracking/web';
 import { ErrorBoundary } from '@/web/components/ui/error-boundary';
 
@@ -22,8 +22,19 @@ export function ListingActions({ listing }: { listing: ListingCardData }) {
 }
 
 /** A signed-in user's listing card: the catalogue's and the Favourites tab's. */
-export function ListingCardWithActions({ listing }: { listing: ListingCardData }) {
+export function ListingCardWithActions({
+  listing,
+  layout,
+}: {
+  listing: ListingCardData;
+  layout?: ListingLayout;
+}) {
   return (
-    <ListingCard listing={listing} isSignedIn actions={<ListingActions listing={listing} />} />
+    <ListingCard
+      listing={listing}
+      layout={layout}
+      isSignedIn
+      actions={<ListingActions listing={listing} />}
+    />
   );
 }

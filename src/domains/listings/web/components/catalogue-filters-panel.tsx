@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FilterX } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Select } from '@/web/components/ui/input';
@@ -26,8 +26,6 @@ interface CatalogueFiltersPanelProps {
    */
   onChange: (update: (current: CatalogueFilters) => CatalogueFilters) => void;
   onClear: () => void;
-  /** The search box, placed above the filters. */
-  searchBox: ReactNode;
 }
 
 function FilterSelect({
@@ -95,7 +93,6 @@ export function CatalogueFiltersPanel({
   facets,
   onChange,
   onClear,
-  searchBox,
 }: CatalogueFiltersPanelProps) {
   const set = (patch: Partial<CatalogueFilters>) =>
     onChange((current) => ({ ...current, ...patch }));
@@ -118,9 +115,8 @@ export function CatalogueFiltersPanel({
     });
 
   return (
-    <section aria-label="Search and filters" className="space-y-4">
-      {searchBox}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-1">
         <FilterSelect
           label="IP Medium"
           allLabel="All mediums"
@@ -159,13 +155,13 @@ export function CatalogueFiltersPanel({
       <details
         open={isScopeOpen}
         onToggle={(event) => setIsScopeOpen(event.currentTarget.open)}
-        className="rounded-md border border-slate-200"
+        className="rounded-md border border-line bg-surface"
       >
-        <summary className="cursor-pointer px-4 py-2 text-sm font-medium text-slate-800">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-ink">
           Rights scope
         </summary>
-        <div className="grid grid-cols-1 gap-4 border-t border-slate-200 p-4 lg:grid-cols-3">
-          <fieldset className="lg:col-span-1">
+        <div className="grid grid-cols-1 gap-4 border-t border-line p-3">
+          <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Rights available</legend>
             <div className="grid grid-cols-2 gap-1">
               {RIGHTS.map((right) => {
@@ -213,11 +209,11 @@ export function CatalogueFiltersPanel({
         </div>
       </details>
       <div>
-        <Button variant="outline" onClick={onClear}>
+        <Button variant="outline" onClick={onClear} className="w-full">
           <FilterX aria-hidden="true" className="h-4 w-4" />
           Clear Filters
         </Button>
       </div>
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { SearchX } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LayoutGrid, List, SearchX, SlidersHorizontal } from 'lucide-react';
 import {
   LOGGED_OUT_REDIRECT_MS,
   useCurrentUser,
@@ -8,17 +8,78 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadError } from '@/web/components/ui/load-error';
+import { Select } from '@/web/components/ui/input';
 import { Spinner } from '@/web/components/ui/spinner';
 import { isUnauthorizedError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
+import {
+  CATALOGUE_SORT_LABELS,
+  CATALOGUE_SORTS,
+  type CatalogueSort,
+} from '../../listings.constants';
 import type { ListingCard } from '../../listings.schema';
 import { listingsKeys, loadedListings, useListings } from '../api/list-listings';
 import { useCatalogueFilters } from '../hooks/use-catalogue-filters';
-import { hasActiveFilters, trackedSearchFilters } from '../lib/catalogue-filters';
+import {
+  activeFilterCount,
+  hasActiveFilters,
+  trackedSearchFilters,
+} from '../lib/catalogue-filters';
 import { CatalogueFiltersPanel } from './catalogue-filters-panel';
 import { CatalogueSearchBox } from './catalogue-search-box';
+import type { ListingLayout } from './listing-card';
+
+const LAYOUT_STORAGE_KEY = 'pts-catalogue-layout';
+
+/** Grid or list, remembered on this device. */
+function useListingLayout() {
+  const [layout, setLayout] = useState<ListingLayout>(() =>
+    typeof localStorage !== 'undefined' && localStorage.getItem(LAYOUT_STORAGE_KEY) === 'list'
+      ? 'list'
+      : 'grid',
+  );
+  const choose = (next: ListingLayout) => {
+    setLayout(next);
+    try {
+      localStorage.setItem(LAYOUT_STORAGE_KEY, next);
+    } catch {
+      // Storage may be full or blocked: the choice still holds for this visit.
+    }
+  };
+  return [layout, choose] as const;
+}
+
+function LayoutToggle({
+  layout,
+  onChange,
+}: {
+  layout: ListingLayout;
+  onChange: (layout: ListingLayout) => void;
+}) {
+  const option = (value: ListingLayout, label: string, Icon: typeof List) => (
+    <button
+      type="button"
+      aria-pressed={layout === value}
+      aria-label={label}
+      title={label}
+      onClick={() => onChange(value)}
+      className={cn(
+        'inline-flex h-9 w-9 items-center justify-center rounded-md text-ink-muted',
+        layout === value ? 'bg-surface text-ink shadow-sm' : 'hover:text-ink',
+      )}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" />
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Layout" className="flex rounded-lg bg-surface-sunken p-0.5">
+      {option('grid', 'Grid view', LayoutGrid)}
+      {option('list', 'List view', List)}
+    </div>
+  );
+}
 
 function resultCountText(total: number): string {
   return `${total.toLocaleString('en-GB')} ${total === 1 ? 'listing' : 'listings'} found`;
@@ -33,7 +94,7 @@ export interface CatalogueSearch {
 
 interface CatalogueProps {
   /** Draws one listing of the results (the page adds the favourite heart and share menu). */
-  renderListing: (listing: ListingCard) => ReactNode;
+  renderListing: (listing: ListingCard, layout: ListingLayout) => ReactNode;
   /** Told of each search or filter combination once its results are in. */
   onSearched?: (search: CatalogueSearch) => void;
 }
@@ -61,6 +122,12 @@ export function Catalogue({ renderListing, onSearched }: CatalogueProps) {
   const firstPage = listings.data?.pages[0];
   const total = firstPage?.total ?? 0;
   const isFiltered = hasActiveFilters(filters);
+  const filterCount = activeFilterCount(filters);
+  const [layout, setLayout] = useListingLayout();
+  const [areFiltersOpen, setAreFiltersOpen] = useState(false);
+  const sortId = useId();
+  const filtersId = useId();
+  const sort: CatalogueSort = filters.sort ?? (filters.search ? 'relevance' : 'newest');
 
   // Record each search or filter combination once its results are in (failures ignored).
   const trackedKey = useRef<string | null>(null);
@@ -107,16 +174,17 @@ export function Catalogue({ renderListing, onSearched }: CatalogueProps) {
       <>
         <ul
           className={cn(
-            'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+            'grid grid-cols-1 gap-4',
+            layout === 'grid' && 'sm:grid-cols-2 2xl:grid-cols-3',
             listings.isPlaceholderData && 'opacity-60 transition-opacity',
           )}
         >
           {items.map((listing) => (
-            <li key={listing.id}>{renderListing(listing)}</li>
+            <li key={listing.id}>{renderListing(listing, layout)}</li>
           ))}
         </ul>
         <div className="mt-8 flex flex-col items-center gap-2">
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-ink-muted">
             Showing {items.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
           </p>
           {listings.isFetchNextPageError ? (
@@ -140,33 +208,73 @@ export function Catalogue({ renderListing, onSearched }: CatalogueProps) {
   }
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl space-y-5 px-4 py-6 sm:px-6 lg:px-8">
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold text-slate-900">Browse IP Catalogue</h1>
-        <p className="text-slate-600">
+        <h1 className="text-3xl font-semibold text-ink">Browse IP Catalogue</h1>
+        <p className="text-ink-muted">
           Discover books, scripts and more with adaptation rights available for film and TV.
         </p>
       </header>
-      <CatalogueFiltersPanel
-        filters={filters}
-        facets={firstPage?.facets}
-        onChange={catalogue.changeFilters}
-        onClear={catalogue.clearFilters}
-        searchBox={
+      <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+        <section aria-label="Search and filters" className="mb-4 space-y-3 lg:mb-0">
           <CatalogueSearchBox
             value={catalogue.searchText}
             onChange={catalogue.typeSearch}
             onSubmit={catalogue.submitSearch}
             onFocus={catalogue.startTyping}
           />
-        }
-      />
-      <section aria-label="Results" aria-busy={listings.isFetching} className="space-y-4">
-        <p role="status" className="text-sm font-medium text-slate-700">
-          {firstPage ? resultCountText(total) : ''}
-        </p>
-        {results}
-      </section>
+          {/* On a phone the menus fold away behind one button that counts what is set. */}
+          <Button
+            variant="outline"
+            className="w-full lg:hidden"
+            aria-expanded={areFiltersOpen}
+            aria-controls={filtersId}
+            onClick={() => setAreFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+            {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+          </Button>
+          <div id={filtersId} className={cn(areFiltersOpen ? 'block' : 'hidden', 'lg:block')}>
+            <CatalogueFiltersPanel
+              filters={filters}
+              facets={firstPage?.facets}
+              onChange={catalogue.changeFilters}
+              onClear={catalogue.clearFilters}
+            />
+          </div>
+        </section>
+        <section aria-label="Results" aria-busy={listings.isFetching} className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p role="status" className="text-sm font-medium text-ink-soft">
+              {firstPage ? resultCountText(total) : ''}
+            </p>
+            <div className="flex items-center gap-2">
+              <label htmlFor={sortId} className="text-sm whitespace-nowrap text-ink-muted">
+                Sort by
+              </label>
+              <Select
+                id={sortId}
+                value={sort}
+                className="h-9 w-auto py-1"
+                onChange={(event) => {
+                  const next = event.target.value as CatalogueSort;
+                  catalogue.changeFilters((current) => ({ ...current, sort: next }));
+                }}
+              >
+                {CATALOGUE_SORTS.filter((value) => value !== 'relevance' || filters.search).map(
+                  (value) => (
+                    <option key={value} value={value}>
+                      {CATALOGUE_SORT_LABELS[value]}
+                    </option>
+                  ),
+                )}
+              </Select>
+              <LayoutToggle layout={layout} onChange={setLayout} />
+            </div>
+          </div>
+          {results}
+        </section>
+      </div>
     </div>
   );
 }

@@ -6,17 +6,19 @@ import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/cn';
 import { paths } from '@/shared/paths';
-import { CARD_TAG_LIMIT, MEDIUM_LABELS, type Medium } from '../../listings.constants';
+import { CARD_TAG_LIMIT, MEDIUM_LABELS, coverSizeOf, type Medium } from '../../listings.constants';
 import type { ListingCard } from '../../listings.schema';
 import { priceRangeLabel } from '../lib/listing-labels';
 
+/** The medium first (a short film is never labelled by a book category alone), then the category. */
 function categoryLabel(listing: ListingCard): string {
-  return listing.category ?? MEDIUM_LABELS[listing.medium as Medium] ?? listing.medium;
+  const medium = MEDIUM_LABELS[listing.medium as Medium] ?? listing.medium;
+  return listing.category ? `${medium} · ${listing.category}` : medium;
 }
 
 const cardClasses =
-  'flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm';
-const coverFrameClasses = 'flex h-64 items-center justify-center bg-slate-100 p-4';
+  'flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-sm';
+const coverFrameClasses = 'flex h-64 items-center justify-center bg-surface-sunken p-4';
 
 export function FeaturedListingCard({
   listing,
@@ -33,11 +35,12 @@ export function FeaturedListingCard({
       <div className={coverFrameClasses}>
         {showCover ? (
           <img
+            data-cover
             src={listing.coverImageUrl ?? undefined}
             onError={() => setHasCoverFailed(true)}
             alt={`Cover of ${listing.title} by ${listing.author}`}
-            width={150}
-            height={224}
+            width={coverSizeOf(listing.medium).width}
+            height={coverSizeOf(listing.medium).height}
             loading="lazy"
             decoding="async"
             className="h-56 w-auto max-w-full rounded object-contain shadow-md"
@@ -50,7 +53,9 @@ export function FeaturedListingCard({
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
           {categoryLabel(listing)}
         </p>
-        <h3 className="mt-1 line-clamp-2 text-lg font-semibold text-slate-900">{listing.title}</h3>
+        <h3 className="mt-1 line-clamp-2 font-display text-lg font-semibold text-ink">
+          {listing.title}
+        </h3>
         <p className="text-sm text-slate-600">by {listing.author}</p>
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">

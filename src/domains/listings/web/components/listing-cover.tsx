@@ -1,22 +1,28 @@
 import { useState } from 'react';
 import { ImageOff, Maximize2 } from 'lucide-react';
+import { coverSizeOf } from '../../listings.constants';
 
 interface ListingCoverProps {
   src: string | null;
   title: string;
+  /** The listing's medium: its cover is drawn, and boxed, in that medium's proportion. */
+  medium: string;
   /** Opens the full-size viewer on the cover. */
   onOpen: () => void;
 }
 
 /** The detail page's cover: a button opening the full-size viewer; an icon when it fails. */
-export function ListingCover({ src, title, onOpen }: ListingCoverProps) {
+export function ListingCover({ src, title, medium, onOpen }: ListingCoverProps) {
   const [hasFailed, setHasFailed] = useState(false);
+  const size = coverSizeOf(medium);
+  const aspectRatio = `${size.width} / ${size.height}`;
   if (!src || hasFailed) {
     return (
       <div
         role="img"
         aria-label={hasFailed ? 'Cover image failed to load' : 'No cover image'}
-        className="flex aspect-[2/3] w-full items-center justify-center rounded-lg bg-slate-100 text-slate-400"
+        style={{ aspectRatio }}
+        className="flex w-full items-center justify-center rounded-lg bg-surface-sunken text-ink-muted"
       >
         <ImageOff aria-hidden="true" className="h-16 w-16" />
       </div>
@@ -31,9 +37,13 @@ export function ListingCover({ src, title, onOpen }: ListingCoverProps) {
     >
       <img
         src={src}
+        data-cover
         alt={`Cover of ${title}`}
+        width={size.width}
+        height={size.height}
+        style={{ aspectRatio }}
         onError={() => setHasFailed(true)}
-        className="aspect-[2/3] w-full object-cover transition-transform group-hover:scale-[1.02]"
+        className="h-auto w-full object-contain transition-transform group-hover:scale-[1.02]"
       />
       <span className="absolute right-2 bottom-2 rounded-full bg-black/60 p-2 text-white">
         <Maximize2 aria-hidden="true" className="h-4 w-4" />

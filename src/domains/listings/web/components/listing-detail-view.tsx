@@ -87,6 +87,7 @@ export function ListingDetailView({
           <ListingCover
             src={listing.coverImageUrl}
             title={listing.title}
+            medium={listing.medium}
             onOpen={() => setViewerIndex(0)}
           />
         </div>

@@ -1,5 +1,5 @@
 import type { ListingDetail } from '../../listings.schema';
-import { formatUkLongDate } from '../lib/listing-labels';
+import { formatUkLongDate, viabilityBandName } from '../lib/listing-labels';
 
 function publishedText(publishDate: string | null): string {
   if (!publishDate) return 'N/A';
@@ -13,13 +13,14 @@ export function ListingFacts({ listing }: { listing: ListingDetail }) {
     ['Published', publishedText(listing.publishDate)],
     ['Category', listing.category || 'N/A'],
     ['Rights Status', listing.rightsStatus || 'N/A'],
+    ['Viability', `${listing.viabilityScore}/100 · ${viabilityBandName(listing.viabilityScore)}`],
   ];
   return (
-    <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+    <dl className="divide-y divide-line rounded-card border border-line bg-surface text-sm">
       {facts.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4 px-4 py-2.5">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="text-right font-medium text-slate-900">{value}</dd>
+          <dt className="text-ink-muted">{label}</dt>
+          <dd className="text-right font-medium text-ink">{value}</dd>
         </div>
       ))}
     </dl>

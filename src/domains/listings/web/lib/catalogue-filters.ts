@@ -1,8 +1,10 @@
 import {
+  CATALOGUE_SORTS,
   EXCLUSIVITY,
   PRICE_RANGES,
   RIGHTS,
   VIABILITY_BANDS,
+  type CatalogueSort,
   type PriceRange,
   type ViabilityBand,
 } from '../../listings.constants';
@@ -20,6 +22,8 @@ export interface CatalogueFilters {
   rights?: Right[];
   territory?: string;
   exclusivity?: Exclusivity;
+  /** The order of the results (not a filter: it never narrows them). */
+  sort?: CatalogueSort;
 }
 
 /** The API refuses longer values (listings.schema.ts); a longer link is cut, not refused. */
@@ -31,6 +35,8 @@ const isViabilityBand = (value: string): value is ViabilityBand =>
   Object.hasOwn(VIABILITY_BANDS, value);
 const isExclusivity = (value: string): value is Exclusivity =>
   (EXCLUSIVITY as readonly string[]).includes(value);
+const isSort = (value: string): value is CatalogueSort =>
+  (CATALOGUE_SORTS as readonly string[]).includes(value);
 const isRight = (value: string): value is Right => (RIGHTS as readonly string[]).includes(value);
 
 function text(params: URLSearchParams, key: string, max: number): string | undefined {
@@ -67,6 +73,8 @@ export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters
   if (territory) filters.territory = territory;
   const exclusivity = params.get('exclusivity');
   if (exclusivity && isExclusivity(exclusivity)) filters.exclusivity = exclusivity;
+  const sort = params.get('sort');
+  if (sort && isSort(sort)) filters.sort = sort;
   return filters;
 }
 
@@ -83,11 +91,22 @@ export function catalogueFiltersToParams(filters: CatalogueFilters): URLSearchPa
   }
   if (filters.territory) params.set('territory', filters.territory);
   if (filters.exclusivity) params.set('exclusivity', filters.exclusivity);
+  if (filters.sort) params.set('sort', filters.sort);
   return params;
 }
 
+/** Whether anything narrows the results (a search or a filter; the order does not). */
 export function hasActiveFilters(filters: CatalogueFilters): boolean {
-  return catalogueFiltersToParams(filters).size > 0;
+  const { sort: _sort, ...narrowing } = filters;
+  return catalogueFiltersToParams(narrowing).size > 0;
+}
+
+/** How many filter menus are set (the search box and the order not counted). */
+export function activeFilterCount(filters: CatalogueFilters): number {
+  const { search: _search, sort: _sort, ...menus } = filters;
+  return Object.values(menus).filter((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== undefined,
+  ).length;
 }
 
 /** The filters the spec's search tracking records (part 1 section 3). */

@@ -1,6 +1,6 @@
 import type { BadgeTone } from '@/web/components/ui/badge';
 import { formatPounds, poundsToPence } from '@/shared/money';
-import { MEDIUM_LABELS, type Medium } from '../../listings.constants';
+import { MEDIUM_LABELS, VIABILITY_BANDS, type Medium } from '../../listings.constants';
 
 const isMedium = (value: string): value is Medium => Object.hasOwn(MEDIUM_LABELS, value);
 
@@ -71,4 +71,10 @@ export function formatUkLongDate(value: string | null | undefined): string | nul
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : longDateFormatter.format(date);
+}
+
+/** The spec's viability band name for a score (part 1 section 9), for the card's label. */
+export function viabilityBandName(score: number): string {
+  const band = Object.values(VIABILITY_BANDS).find(({ min, max }) => score >= min && score <= max);
+  return band ? band.label.replace(/\s*\(.*\)$/, '') : 'Unscored';
 }

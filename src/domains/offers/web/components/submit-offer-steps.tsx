@@ -76,7 +76,7 @@ function StepCard({
           {step === 'offer' ? 'Submit Offer' : 'Authorise Payment'}
         </h1>
         <p className="text-slate-600">
-          {listing.title} <span className="text-slate-400">by {listing.author}</span>
+          {listing.title} <span className="text-ink-muted">by {listing.author}</span>
         </p>
       </header>
       <StepIndicator step={step} />

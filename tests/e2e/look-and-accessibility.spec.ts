@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { test, expect, demoAccounts } from './helpers/journey';
+import { catalogueResults, firstListingWithUniqueTitle } from './helpers/catalogue';
+import { expectNoSeriousAxeViolations } from './helpers/accessibility';
+import { paths } from '../../src/shared/paths';
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Every cover image on the page has loaded and is shown whole (its box has its proportion). */
+async function expectCoversLoadedAndUncropped(page: Page, where: string) {
+  const covers = await page.locator('img[data-cover]').evaluateAll((images) =>
+    (images as HTMLImageElement[]).map((image) => {
+      const box = image.getBoundingClientRect();
+      return {
+        src: image.currentSrc || image.src,
+        isLoaded: image.complete && image.naturalWidth > 0,
+        boxRatio: box.width / box.height,
+        imageRatio: image.naturalWidth / image.naturalHeight,
+        fit: getComputedStyle(image).objectFit,
+      };
+    }),
+  );
+  expect(covers.length, `covers on ${where}`).toBeGreaterThan(0);
+  for (const cover of covers) {
+    expect(cover.isLoaded, `${cover.src} loaded on ${where}`).toBe(true);
+    // Either the box has the image's proportion, or the image is fitted whole inside it.
+    const isWhole =
+      cover.fit === 'contain' ||
+      Math.abs(cover.boxRatio - cover.imageRatio) / cover.imageRatio < 0.02;
+    expect(isWhole, `${cover.src} shown uncropped on ${where}`).toBe(true);
+  }
+}
+
+for (const [viewportName, viewport] of Object.entries(viewports)) {
+  test.describe(`[LOOK] ${viewportName}`, () => {
+    test.use({ viewport });
+
+    test(`the producer's pages look finished and pass axe (${viewportName})`, async ({
+      page,
+      login,
+      takeScreenshot,
+    }) => {
+      test.setTimeout(120_000);
+      await login(page, demoAccounts.producer);
+      const listing = await firstListingWithUniqueTitle(page);
+
+      const check = async (name: string) => {
+        await page.waitForLoadState('networkidle');
+        await takeScreenshot(`${viewportName}-${name}`);
+        await expectNoSeriousAxeViolations(page, `${name} (${viewportName})`);
+      };
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('home');
+
+      await page.goto(paths.listings);
+      const cards = catalogueResults(page).getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      if (viewportName === 'desktop') {
+        // Two whole rows of cards above the fold.
+        const boxes = await cards.evaluateAll((elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            return { top: Math.round(box.top), bottom: box.bottom };
+          }),
+        );
+        const wholeRowTops = new Set(
+          boxes.filter((box) => box.bottom <= viewport.height).map((box) => box.top),
+        );
+        expect(wholeRowTops.size, 'whole rows of cards above the fold').toBeGreaterThanOrEqual(2);
+      }
+      await check('catalogue');
+      // Scroll through everything loaded: no card is left with a blank cover.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      await expectCoversLoadedAndUncropped(page, 'the catalogue');
+
+      await page.goto(paths.listing(listing.id));
+      await expect(page.getByRole('heading', { name: listing.title, level: 1 })).toBeVisible();
+      await expectCoversLoadedAndUncropped(page, 'the listing page');
+      await check('listing');
+
+      await page.goto(paths.submitOffer(listing.id));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('submit-offer');
+
+      await page.goto(paths.mySubmissions);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('my-submissions');
+
+      await page.goto(paths.producerDashboard);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('producer-dashboard');
+    });
+  });
+}
