@@ -37,6 +37,7 @@ import { trackingRoom } from '@/domains/tracking/server';
 import { offersRoom } from '@/domains/offers/server';
 import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
+import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,6 +190,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async () => {
       await app.db.execute(sql`select 1`);
       return { status: 'ok' as const };
+    },
+  );
+  // What the browser needs to know about this installation: whether it runs on demo data.
+  let isDemoCatalogue = false;
+  app.get(
+    '/api/platform',
+    {
+      schema: {
+        tags: ['platform'],
+        response: { 200: z.object({ isDemo: z.boolean() }), ...errorResponses(500) },
+      },
+    },
+    async () => {
+      // Once demo data is found it stays for the life of the process (an indexed lookup until then).
+      isDemoCatalogue ||= await hasDemoCatalogue(app.db);
+      return { isDemo: isDemoCatalogue };
     },
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

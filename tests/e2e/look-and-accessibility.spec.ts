@@ -55,7 +55,17 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
 
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The demo catalogue says it is one, until dismissed on this device.
+      const demoNotice = page.getByRole('region', { name: 'Demonstration data' });
+      await expect(demoNotice).toContainText('generated examples');
       await check('home');
+      if (viewportName === 'desktop') {
+        await demoNotice.getByRole('button', { name: /Dismiss/ }).click();
+        await expect(demoNotice).toBeHidden();
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(demoNotice).toBeHidden();
+      }
 
       await page.goto(paths.listings);
       const cards = catalogueResults(page).getByRole('article');

@@ -68,6 +68,7 @@ const signedIn = (status: number): Record<MatrixRole, Cell> => ({
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', cells: everyone(200) },
+  { route: 'GET /api/platform', cells: everyone(200) },
   { route: 'GET /api/openapi.json', cells: everyone(200) },
   { route: 'GET /api/docs', cells: everyone(200) },
   { route: 'GET /api/docs/', cells: everyone(200) },

@@ -37,10 +37,16 @@ import {
   SYNOPSIS_ENDINGS,
   SYNOPSIS_TURNS,
   type GenreProfile,
+  type StoryPeriod,
 } from './word-lists';
 
-/** The catalogue's fixed "today": createdAt spreads over the two years before it. */
-export const CATALOGUE_EPOCH = new Date('2025-06-30T12:00:00Z');
+/**
+ * The catalogue's fixed "today": createdAt spreads over the two years before it, options run
+ * past it and lapsed ones lapsed before it. Fixed (not the clock) so a seed is reproducible;
+ * move it forward when the demo is refreshed.
+ */
+export const CATALOGUE_EPOCH = new Date('2026-11-01T12:00:00Z');
+const EPOCH_YEAR = CATALOGUE_EPOCH.getUTCFullYear();
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_NAMESPACE = 'pagetoscreen-demo-catalogue-v1';
 
@@ -81,6 +87,54 @@ const MEDIUM_WEIGHTS: ReadonlyArray<readonly [Medium, number]> = [
 ];
 
 const PRICE_BANDS: readonly PriceRange[] = ['under-50k', '50k-100k', '100k-500k', 'over-500k'];
+
+/**
+ * The dearest band an option in each medium plausibly reaches: a short film or a web series is
+ * never optioned for half a million pounds; a bestselling novel or a hit game may be.
+ */
+export const TOP_PRICE_BAND: Record<Medium, PriceRange> = {
+  book: 'over-500k',
+  screenplay: 'over-500k',
+  television: 'over-500k',
+  game: 'over-500k',
+  comic: '100k-500k',
+  stage: '100k-500k',
+  podcast: '100k-500k',
+  toy: '100k-500k',
+  other: '100k-500k',
+  short_film: '50k-100k',
+  digital_content: '50k-100k',
+};
+
+/** The band drawn, lowered to the medium's top band where it is above it. */
+function bandForMedium(band: PriceRange, medium: Medium): PriceRange {
+  const top = PRICE_BANDS.indexOf(TOP_PRICE_BAND[medium]);
+  return PRICE_BANDS[Math.min(PRICE_BANDS.indexOf(band), top)];
+}
+
+/**
+ * A listing's category follows its medium: a book is Fiction or Non-Fiction; a short film, a
+ * podcast or a game is filed as what it is.
+ */
+export const CATEGORY_BY_MEDIUM: Record<Exclude<Medium, 'book'>, readonly [string, string]> = {
+  // [fiction, non-fiction]
+  screenplay: ['Feature Film', 'Documentary Feature'],
+  television: ['Television Drama', 'Factual Television'],
+  short_film: ['Short Film', 'Short Documentary'],
+  stage: ['Theatre', 'Verbatim Theatre'],
+  podcast: ['Audio Drama', 'Non-Fiction Podcast'],
+  comic: ['Graphic Novel', 'Graphic Non-Fiction'],
+  game: ['Interactive', 'Interactive'],
+  toy: ['Characters & Brands', 'Characters & Brands'],
+  digital_content: ['Digital Series', 'Digital Non-Fiction'],
+  other: ['Original Concept', 'Original Concept'],
+};
+
+function categoryFor(medium: Medium, genre: GenreProfile): string {
+  if (medium === 'book') return genre.category;
+  const [fiction, nonFiction] = CATEGORY_BY_MEDIUM[medium];
+  return genre.category === 'Non-Fiction' ? nonFiction : fiction;
+}
 const VIABILITY_BANDS: readonly ViabilityBand[] = [
   'highly-viable',
   'viable',
@@ -192,6 +246,11 @@ const AVAILABLE_RIGHTS_STATUSES = [
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Queen" → "Queen’s", "Hours" → "Hours’" (a plural takes the apostrophe alone). */
+function possessive(noun: string): string {
+  return /s$/i.test(noun) ? `${noun}’` : `${noun}’s`;
 }
 
 function withArticle(word: string): string {
@@ -318,7 +377,7 @@ const TITLE_TEMPLATES: readonly TitleTemplate[] = [
   [(p) => p.place, 3],
   [(p) => `${capitalise(withArticle(p.noun))} in ${p.place}`, 6],
   [(p) => `${p.name} and the ${p.adjective} ${p.noun}`, 3],
-  [(p) => `The ${p.noun}’s ${p.otherNoun}`, 4],
+  [(p) => `The ${possessive(p.noun)} ${p.otherNoun}`, 4],
   [(p) => `After the ${p.noun}`, 4],
   [(p) => `The Last ${p.adjective === 'Last' ? p.otherNoun : p.noun}`, 3],
   [(p) => `${p.noun} at ${p.place}`, 3],
@@ -342,7 +401,32 @@ function pickTitle(rng: Rng, genre: GenreProfile): string {
   const template = rng.weighted(
     genre.name === "Children's" ? CHILDREN_TITLE_TEMPLATES : TITLE_TEMPLATES,
   );
-  return template(parts);
+  // A title opening on a place like "the Belt" still starts with a capital.
+  return capitalise(template(parts));
+}
+
+/** Who, what, where and when of a story, all from one period where the genre has periods. */
+function pickStory(rng: Rng, genre: GenreProfile) {
+  if (genre.periods) {
+    const period: StoryPeriod = rng.pick(genre.periods);
+    return {
+      protagonist: rng.pick(period.protagonists),
+      incident: rng.pick(period.incidents),
+      goal: rng.pick(period.goals),
+      stakes: rng.pick(period.stakes),
+      setting: rng.pick(period.settings),
+      era: period.era,
+    };
+  }
+  const settingIndex = rng.int(0, genre.settings.length - 1);
+  return {
+    protagonist: rng.pick(genre.protagonists),
+    incident: rng.pick(genre.incidents),
+    goal: rng.pick(genre.goals),
+    stakes: rng.pick(genre.stakes),
+    setting: genre.settings[settingIndex],
+    era: genre.eras[settingIndex % genre.eras.length],
+  };
 }
 
 function pickAuthor(rng: Rng): string {
@@ -480,10 +564,20 @@ function rightsFor(rng: Rng, medium: Medium, status: ListingStatus): string[] {
   return RIGHTS.filter((right) => chosen.has(right));
 }
 
-function rightsStatusFor(rng: Rng, status: ListingStatus, publishYear: number): string {
-  const company = rng.pick(PRODUCTION_COMPANIES);
-  const year = Math.min(2025, Math.max(publishYear + 1, rng.int(2019, 2025)));
-  if (status === 'optioned') return `Optioned by ${company} until ${rng.int(2025, 2028)}`;
+/**
+ * The rights line agrees with the status and the catalogue's today: a live option runs past
+ * it; a sale or a lapsed option happened after publication and before it.
+ */
+function rightsStatusFor(
+  rng: Rng,
+  status: ListingStatus,
+  publishYear: number,
+  company: string,
+): string {
+  const year = Math.min(EPOCH_YEAR, Math.max(publishYear + 1, rng.int(EPOCH_YEAR - 6, EPOCH_YEAR)));
+  if (status === 'optioned') {
+    return `Optioned by ${company} until ${rng.int(EPOCH_YEAR + 1, EPOCH_YEAR + 3)}`;
+  }
   if (status === 'sold') return `Film and TV rights sold to ${company} (${year})`;
   return fill(rng.pick(AVAILABLE_RIGHTS_STATUSES), { year: String(year) });
 }
@@ -552,7 +646,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
             ['100k-500k', 34],
             ['over-500k', 12],
           ] as const);
-  const price = priceBand ? pickPrice(rng, priceBand) : null;
+  const price = priceBand ? pickPrice(rng, bandForMedium(priceBand, medium)) : null;
   const viabilityWeights = VIABILITY_WEIGHTS_BY_PRICE[priceBand ?? 'none'];
   const viabilityBand =
     index < FORCED_BAND_COUNT
@@ -566,13 +660,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
 
   const title = pickTitle(rng, genre);
   const author = pickAuthor(rng);
-  const protagonist = rng.pick(genre.protagonists);
-  const incident = rng.pick(genre.incidents);
-  const goal = rng.pick(genre.goals);
-  const stakes = rng.pick(genre.stakes);
-  const settingIndex = rng.int(0, genre.settings.length - 1);
-  const setting = genre.settings[settingIndex];
-  const era = genre.eras[settingIndex % genre.eras.length];
+  const { protagonist, incident, goal, stakes, setting, era } = pickStory(rng, genre);
   const tones = rng.sample(genre.tones, 2);
   const themes = rng.sample(genre.themes, rng.int(2, 4));
   const comparables = rng.sample(genre.comparables, 2);
@@ -682,7 +770,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     synopsis,
     description,
     logline,
-    category: genre.category,
+    category: categoryFor(medium, genre),
     subcategory,
     genre: genre.name,
     tags: [...tagSet],
@@ -703,7 +791,7 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     publicationStatus,
     isbn,
     edition: medium === 'book' && isReleased && rng.chance(0.5) ? rng.pick(EDITIONS) : null,
-    rightsStatus: rightsStatusFor(rng, status, publishYear),
+    rightsStatus: rightsStatusFor(rng, status, publishYear, company),
     agentName: owner.fullName,
     authorBio: `${author} is ${withArticle(creatorTitle)} based in ${rng.pick(CITIES)}. ${fill(
       rng.pick(AUTHOR_CREDITS),

@@ -15,8 +15,11 @@ describe('[PLATFORM] demo catalogue seed', () => {
   let t: TestApp;
   let summary: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
 
+  let platformBeforeSeed: unknown;
+
   beforeAll(async () => {
     t = await createTestApp();
+    platformBeforeSeed = (await t.request({ method: 'GET', url: '/api/platform' })).json();
     summary = await seedDemoIfEmpty(t.db, { listings: LISTINGS });
     // Opening the worker's database and seeding take a few seconds; more on a busy machine.
   }, 180_000);
@@ -32,6 +35,12 @@ describe('[PLATFORM] demo catalogue seed', () => {
       `)
     ).rows;
     expect(counts).toEqual({ listings: LISTINGS, agents: 41, users: 44 });
+  });
+
+  it('tells the browser it runs on demo data once the demo is seeded, and not before', async () => {
+    expect(platformBeforeSeed).toEqual({ isDemo: false });
+    const response = await t.request({ method: 'GET', url: '/api/platform' });
+    expect(response.json()).toEqual({ isDemo: true });
   });
 
   it('creates the four verified demo accounts with the documented password', async () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { hashPassword, insertUsers } from '@/domains/accounts/server';
 import { createListingBulkLoader, type ListingBulkLoader } from '@/domains/listings/server';
-import { buildAgentUsers, buildDemoUsers, DEMO_PASSWORD } from './demo-accounts';
+import { buildAgentUsers, buildDemoUsers, DEMO_EMAILS, DEMO_PASSWORD } from './demo-accounts';
 import {
   generateListing,
   type CatalogueContext,
@@ -23,6 +23,19 @@ export interface SeedSummary {
 const LISTING_BATCH_SIZE = 1_000;
 /** pg_advisory_xact_lock key: two instances starting at once seed the database only once. */
 const SEED_LOCK_KEY = 7_260_451;
+
+/**
+ * Whether this database holds the generated demo catalogue (its demo accounts exist): the app
+ * then says so, so nobody takes the generated totals for real ones.
+ */
+export async function hasDemoCatalogue(executor: Executor): Promise<boolean> {
+  const [demoUser] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAILS.producer))
+    .limit(1);
+  return demoUser !== undefined;
+}
 
 async function isEmpty(executor: Executor): Promise<boolean> {
   const [user] = await executor.select({ id: users.id }).from(users).limit(1);

@@ -22,12 +22,27 @@ export interface GenreProfile {
   settings: readonly string[];
   /** When each story happens: the i-th setting takes eras[i % eras.length]. */
   eras: readonly string[];
+  /**
+   * Genres tied to history: a story picks one period and only that period's people, places
+   * and events (no Spitfire pilot in 1916). The flat lists above are then unused.
+   */
+  periods?: readonly StoryPeriod[];
   titleNouns: readonly string[];
   titleAdjectives: readonly string[];
   places?: readonly string[];
   themes: readonly string[];
   tones: readonly string[];
   comparables: readonly string[];
+}
+
+/** One period of a period-bound genre: the era and what can happen in it. */
+export interface StoryPeriod {
+  era: string;
+  settings: readonly string[];
+  protagonists: readonly string[];
+  incidents: readonly string[];
+  goals: readonly string[];
+  stakes: readonly string[];
 }
 
 const ALL_SCREEN: readonly Medium[] = ['book', 'screenplay', 'television', 'short_film', 'stage'];
@@ -284,12 +299,19 @@ export const GENRES: readonly GenreProfile[] = [
     ],
     settings: [
       'a mining station in the Kuiper Belt',
-      'a flooded London of 2140',
+      'a flooded London',
       'a generation ship halfway to Proxima',
       'an orbital city above a dead Earth',
       'a research base under the Antarctic ice',
     ],
-    eras: ['2140', 'the twenty-third century', 'the near future', '2079'],
+    // settings[i] takes eras[i], so each setting has a period that fits it.
+    eras: [
+      'the twenty-third century',
+      '2140',
+      'the twenty-third century',
+      'the twenty-second century',
+      'the near future',
+    ],
     titleNouns: ['Orbit', 'Signal', 'Meridian', 'Colony', 'Horizon', 'Drift', 'Archive', 'Engine'],
     titleAdjectives: ['Far', 'Last', 'Silent', 'Broken', 'Electric', 'Infinite', 'Outer'],
     places: ['Europa', 'Kepler Station', 'New Avalon', 'the Belt', 'Halcyon', 'Tycho'],
@@ -498,6 +520,54 @@ export const GENRES: readonly GenreProfile[] = [
       'occupied Jersey',
     ],
     eras: ['1940', '1533', '1866', 'AD 61', '1942'],
+    periods: [
+      {
+        era: '1533',
+        settings: ['the court of Henry VIII', 'Greenwich Palace'],
+        protagonists: ['a lady-in-waiting to Anne Boleyn', 'a royal falconer’s daughter'],
+        incidents: ['the king’s favour falls on her sister', 'a letter to Rome is intercepted'],
+        goals: ['survive the most dangerous court in Europe', 'protect her family’s name'],
+        stakes: ['the king turns against her', 'the coronation'],
+      },
+      {
+        era: '1866',
+        settings: ['Victorian Manchester', 'the East End of London'],
+        protagonists: [
+          'a Victorian photographer of the dead',
+          'a Lancashire mill girl',
+          'a doctor’s widow who keeps his practice open',
+        ],
+        incidents: [
+          'a cholera outbreak reaches the East End',
+          'the mill owners bring in strike-breakers',
+        ],
+        goals: ['win fair wages for the women of the mill', 'prove the water is poisoned'],
+        stakes: ['the epidemic spreads', 'winter sets in'],
+      },
+      {
+        era: 'AD 61',
+        settings: ['Roman Britain', 'the walls of Londinium'],
+        protagonists: ['a Roman slave turned gladiator', 'an Iceni healer'],
+        incidents: ['Boudica’s army marches south', 'the governor’s legion is called away'],
+        goals: ['win his freedom in the arena', 'get her people out of the city'],
+        stakes: ['the city burns', 'the legions return'],
+      },
+      {
+        era: '1940',
+        settings: ['wartime London', 'Bletchley Park'],
+        protagonists: [
+          'a Bletchley Park codebreaker',
+          'a wartime ambulance driver',
+          'a seamstress at a Savile Row tailor',
+        ],
+        incidents: [
+          'the Blitz destroys the only record of her marriage',
+          'a telegram arrives for a man reported dead',
+        ],
+        goals: ['protect the secret that could end the war', 'find her brother among the missing'],
+        stakes: ['the invasion fleet sails', 'the city burns'],
+      },
+    ],
     titleNouns: [
       'Codebreaker',
       'Seamstress',
@@ -895,6 +965,55 @@ export const GENRES: readonly GenreProfile[] = [
     ],
     settings: ['Cold War Berlin', 'Vienna and London', 'wartime Lisbon', 'Moscow and Helsinki'],
     eras: ['1961', '1983', '1943', 'the present day'],
+    periods: [
+      {
+        era: '1943',
+        settings: ['wartime Lisbon', 'neutral Madrid'],
+        protagonists: ['a British agent running a Lisbon bookshop', 'a refugee forger'],
+        incidents: ['a courier run goes missing at the Spanish border', 'a German attaché defects'],
+        goals: ['trade a secret for a life', 'bring one last asset home'],
+        stakes: ['the Abwehr closes the net', 'the invasion plans leak'],
+      },
+      {
+        era: '1961',
+        settings: ['Cold War Berlin', 'Vienna and London'],
+        protagonists: [
+          'an MI6 officer six months from retirement',
+          'a translator at the Soviet embassy',
+        ],
+        incidents: [
+          'a defector walks into the Vienna station with a list of names',
+          'the Berlin network is rolled up overnight',
+        ],
+        goals: ['find the traitor inside the Service', 'bring one last asset home'],
+        stakes: ['the Wall goes up', 'Moscow learns the truth'],
+      },
+      {
+        era: '1983',
+        settings: ['Moscow and Helsinki', 'Cold War Berlin'],
+        protagonists: [
+          'a double agent who has forgotten which side she is on',
+          'a KGB officer with a British wife',
+        ],
+        incidents: [
+          'a dead agent’s handwriting appears on a new message',
+          'a NATO exercise is read in Moscow as the real thing',
+        ],
+        goals: ['disappear without a trace', 'find the traitor inside the Service'],
+        stakes: ['the exchange on the Glienicke Bridge', 'Moscow learns the truth'],
+      },
+      {
+        era: 'the present day',
+        settings: ['Vienna and London', 'Tallinn and London'],
+        protagonists: ['a cyber analyst at GCHQ', 'a retired spy pulled back for one job'],
+        incidents: [
+          'a leaked cable names a serving officer',
+          'an asset vanishes from a safe house',
+        ],
+        goals: ['find the traitor inside the Service', 'trade a secret for a life'],
+        stakes: ['the summit in Geneva', 'the leak goes public'],
+      },
+    ],
     titleNouns: [
       'Defector',
       'Handler',
@@ -944,6 +1063,40 @@ export const GENRES: readonly GenreProfile[] = [
     ],
     settings: ['Victorian Edinburgh', 'post-war Sunderland', 'Bletchley and London', 'Manchester'],
     eras: ['1870', '1946', '1941', '1977'],
+    periods: [
+      {
+        era: '1870',
+        settings: ['Victorian Edinburgh'],
+        protagonists: ['a forgotten Victorian mathematician', 'a pioneering female surgeon'],
+        incidents: ['her discovery is credited to a male colleague'],
+        goals: ['claim the recognition history denied her'],
+        stakes: ['illness ends the work', 'the university closes its doors to women'],
+      },
+      {
+        era: '1941',
+        settings: ['Bletchley and London'],
+        protagonists: ['a wartime code-breaker who never told her family'],
+        incidents: ['she is posted to a hut nobody is allowed to name'],
+        goals: ['keep a promise made in wartime'],
+        stakes: ['the secret dies with her'],
+      },
+      {
+        era: '1946',
+        settings: ['post-war Sunderland'],
+        protagonists: ['the first Black footballer to captain his club'],
+        incidents: ['the club is offered a place in the first division'],
+        goals: ['break barriers on and off the pitch'],
+        stakes: ['the record books are written'],
+      },
+      {
+        era: '1977',
+        settings: ['Manchester'],
+        protagonists: ['a punk guitarist from Sunderland'],
+        incidents: ['the band is signed on the strength of a single gig'],
+        goals: ['stay true to the music as fame arrives'],
+        stakes: ['the record label collapses'],
+      },
+    ],
     titleNouns: ['Life', 'Pioneer', 'Captain', 'Genius', 'Rebel', 'Story', 'Legacy', 'Journey'],
     titleAdjectives: ['Remarkable', 'Forgotten', 'Unbreakable', 'Extraordinary', 'Brilliant'],
     themes: ['ambition', 'recognition', 'prejudice', 'talent', 'legacy', 'perseverance'],
@@ -1116,6 +1269,58 @@ export const GENRES: readonly GenreProfile[] = [
     stakes: ['D-Day', 'the Gestapo closes in', 'the ceasefire', 'the bridge falls'],
     settings: ['occupied France', 'the Kent coast', 'the Western Front', 'North Africa'],
     eras: ['1944', '1940', '1916', '1942'],
+    periods: [
+      {
+        era: '1916',
+        settings: ['the Western Front', 'a field hospital behind the Somme'],
+        protagonists: [
+          'a conscientious objector turned stretcher-bearer',
+          'a Welsh miner digging tunnels under no man’s land',
+          'a volunteer nurse from Belfast',
+        ],
+        incidents: [
+          'the order comes to go over the top at dawn',
+          'a tunnel collapses with her brother inside',
+          'a German soldier is found sheltering in the wire',
+        ],
+        goals: ['bring the platoon home', 'survive one more night', 'get the last message through'],
+        stakes: ['the whistle blows', 'the guns fall silent', 'the Somme offensive begins'],
+      },
+      {
+        era: '1940',
+        settings: ['the Kent coast', 'an RAF airfield in Sussex'],
+        protagonists: [
+          'a Spitfire pilot from Jamaica',
+          'a WAAF plotter in the operations room',
+          'a Polish fighter pilot',
+        ],
+        incidents: [
+          'the squadron loses half its pilots in a week',
+          'a German pilot crash-lands on the family farm',
+        ],
+        goals: ['hold the line for one more week', 'survive one more night', 'bring the crew home'],
+        stakes: ['the invasion barges sail', 'the Luftwaffe turns on London'],
+      },
+      {
+        era: '1944',
+        settings: ['occupied France', 'the Normandy coast'],
+        protagonists: [
+          'a French resistance courier',
+          'a young SOE radio operator',
+          'a paratrooper dropped miles from his unit',
+        ],
+        incidents: [
+          'a radio set is discovered in the village church',
+          'the order comes to hold the bridge at any cost',
+        ],
+        goals: [
+          'get the last message through',
+          'protect a secret that could turn the war',
+          'keep the bridge standing',
+        ],
+        stakes: ['D-Day', 'the Gestapo closes in', 'the bridge falls'],
+      },
+    ],
     titleNouns: ['Squadron', 'Bridge', 'Line', 'Front', 'Courier', 'Signal', 'Radio', 'Dawn'],
     titleAdjectives: ['Last', 'Long', 'Burning', 'Silent', 'Brave', 'Grey'],
     themes: ['courage', 'sacrifice', 'brotherhood', 'duty', 'memory', 'survival'],

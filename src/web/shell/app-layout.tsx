@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DemoBanner } from './demo-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -24,6 +25,7 @@ export function AppLayout() {
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-brand-600"
         />
       ) : null}
+      <DemoBanner />
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
