@@ -110,6 +110,21 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
       await page.goto(paths.producerDashboard);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check('producer-dashboard');
+
+      await page.goto(paths.upgrade);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await check('upgrade');
+
+      // The catalogue's list view, remembered on this device.
+      await page.goto(paths.listings);
+      await page.getByRole('button', { name: 'List view' }).click();
+      await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(catalogueResults(page).getByRole('article').first()).toBeVisible();
+      await check('catalogue-list');
     });
   });
 }

@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from 'react-router';
-import * as Tabs from '@radix-ui/react-tabs';
 import { Heart, LayoutDashboard, Search, UserRound } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { FavouritesPanel } from '@/domains/favourites/web';
@@ -8,6 +7,8 @@ import { ProducerOffersOverview } from '@/domains/offers/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
+import { PageHeader } from '@/web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
@@ -16,9 +17,6 @@ import { ListingCardWithActions } from './components/listing-actions';
 const TABS = ['dashboard', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
-
-const tabTrigger =
-  'inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 function DashboardTab() {
   return (
@@ -33,7 +31,7 @@ function DashboardTab() {
           <MembershipCard />
         </PanelBoundary>
         <Card className="space-y-3 p-5">
-          <h2 className="text-lg font-semibold text-slate-900">Quick Actions</h2>
+          <h2 className="text-lg font-semibold text-ink">Quick Actions</h2>
           <Link to={paths.listings} className={cn(buttonClasses('primary', 'md'), 'w-full')}>
             <Search aria-hidden="true" className="h-4 w-4" />
             Browse Listings
@@ -80,36 +78,33 @@ export default function ProducerDashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-      <header>
-        <h1 className="text-3xl font-bold text-slate-900">Producer Dashboard</h1>
-        {user ? <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p> : null}
-      </header>
-      <Tabs.Root value={tab} onValueChange={onTabChange} className="space-y-6">
-        <Tabs.List
-          aria-label="Producer dashboard"
-          className="inline-flex gap-1 rounded-lg bg-slate-100 p-1"
-        >
-          <Tabs.Trigger value="dashboard" className={tabTrigger}>
+      <PageHeader
+        title="Producer Dashboard"
+        description={user ? `Welcome back, ${user.firstName}.` : undefined}
+      />
+      <Tabs value={tab} onValueChange={onTabChange} className="space-y-6">
+        <TabsList aria-label="Producer dashboard">
+          <TabsTrigger value="dashboard">
             <LayoutDashboard aria-hidden="true" className="h-4 w-4" />
             Dashboard
-          </Tabs.Trigger>
-          <Tabs.Trigger value="favourites" className={tabTrigger}>
+          </TabsTrigger>
+          <TabsTrigger value="favourites">
             <Heart aria-hidden="true" className="h-4 w-4" />
             Favourites
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="dashboard" className="focus-visible:outline-none">
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="dashboard">
           <DashboardTab />
-        </Tabs.Content>
+        </TabsContent>
         {/* Radix mounts only the open tab, so favourites are fetched only when it is open. */}
-        <Tabs.Content value="favourites" className="focus-visible:outline-none">
+        <TabsContent value="favourites">
           <PanelBoundary title="Favourites">
             <FavouritesPanel
               renderListing={(listing) => <ListingCardWithActions listing={listing} />}
             />
           </PanelBoundary>
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,22 +1,26 @@
+import { CheckCircle2, Clock, FileText, XCircle } from 'lucide-react';
+import { StatTile, StatTiles } from '@/web/components/ui/stat-tile';
 import type { OfferCounts } from '../../offers.schema';
 
-const COUNTERS: { key: keyof OfferCounts; label: string; tone: string }[] = [
-  { key: 'total', label: 'Total', tone: 'text-slate-900' },
-  { key: 'pending', label: 'Pending', tone: 'text-amber-700' },
-  { key: 'accepted', label: 'Accepted', tone: 'text-green-700' },
-  { key: 'rejected', label: 'Rejected', tone: 'text-red-700' },
-];
+const COUNTERS = [
+  { key: 'total', label: 'Total', icon: FileText },
+  { key: 'pending', label: 'Pending', icon: Clock },
+  { key: 'accepted', label: 'Accepted', icon: CheckCircle2 },
+  { key: 'rejected', label: 'Rejected', icon: XCircle },
+] as const satisfies readonly { key: keyof OfferCounts; label: string; icon: unknown }[];
 
 /** The four counters of My Submissions and the dashboard. */
 export function SubmissionCounters({ counts }: { counts: OfferCounts }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Submission counts">
+    <StatTiles label="Submission counts">
       {COUNTERS.map((counter) => (
-        <div key={counter.key} className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-600">{counter.label}</dt>
-          <dd className={`mt-1 text-2xl font-bold ${counter.tone}`}>{counts[counter.key]}</dd>
-        </div>
+        <StatTile
+          key={counter.key}
+          label={counter.label}
+          value={counts[counter.key]}
+          icon={counter.icon}
+        />
       ))}
-    </dl>
+    </StatTiles>
   );
 }
