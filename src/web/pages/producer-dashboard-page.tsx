@@ -66,8 +66,8 @@ export default function ProducerDashboardPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
         <Card className="p-8 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
-          <p className="mt-3 text-slate-700">The producer dashboard is for producers.</p>
+          <h1 className="text-2xl font-bold text-ink">Access Denied</h1>
+          <p className="mt-3 text-ink-soft">The producer dashboard is for producers.</p>
           <Link to={paths.listings} className={cn(buttonClasses('primary', 'md'), 'mt-6')}>
             Back to Listings
           </Link>

@@ -22,7 +22,7 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <p role="alert" className="text-center text-lg font-medium text-slate-800">
+        <p role="alert" className="text-center text-lg font-medium text-ink">
           Access Denied - Please log in to view your profile.
         </p>
       </div>
@@ -41,7 +41,7 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Account Settings</h1>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Account Settings</h1>
 
       <Card>
         <CardContent className="flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:text-left">
@@ -52,8 +52,8 @@ export default function ProfilePage() {
             {initials(user)}
           </div>
           <div className="min-w-0 space-y-1">
-            <p className="text-xl font-semibold break-words text-slate-900">{fullName}</p>
-            <p className="break-all text-slate-600">{user.email}</p>
+            <p className="text-xl font-semibold break-words text-ink">{fullName}</p>
+            <p className="break-all text-ink-muted">{user.email}</p>
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               <RoleBadge role={user.role} />
               {user.membershipTier === 'premium' ? (
@@ -75,14 +75,14 @@ export default function ProfilePage() {
             <dl className="grid gap-4 sm:grid-cols-2">
               {details.map((detail) => (
                 <div key={detail.label}>
-                  <dt className="text-sm font-medium text-slate-500">{detail.label}</dt>
-                  <dd className="break-words text-slate-900">{detail.value}</dd>
+                  <dt className="text-sm font-medium text-ink-muted">{detail.label}</dt>
+                  <dd className="break-words text-ink">{detail.value}</dd>
                 </div>
               ))}
               {user.membershipTier === 'premium' ? (
                 <div>
-                  <dt className="text-sm font-medium text-slate-500">Premium Until</dt>
-                  <dd className="text-slate-900">{formatLongDate(user.premiumExpiresAt)}</dd>
+                  <dt className="text-sm font-medium text-ink-muted">Premium Until</dt>
+                  <dd className="text-ink">{formatLongDate(user.premiumExpiresAt)}</dd>
                 </div>
               ) : null}
             </dl>

@@ -43,7 +43,7 @@ export function AppLayout() {
 export function AppHydrateFallback() {
   return (
     <div className="min-h-screen" aria-busy="true">
-      <div className="h-16 border-b border-slate-200 bg-white" />
+      <div className="h-16 border-b border-line bg-white" />
     </div>
   );
 }

@@ -12,8 +12,8 @@ function ErrorMessage({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center px-4 py-16 text-center">
       <TriangleAlert className="h-12 w-12 text-red-600" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">{ERROR_TITLE}</h1>
-      <p className="mt-2 max-w-md text-sm text-slate-600">
+      <h1 className="mt-4 text-3xl font-bold text-ink">{ERROR_TITLE}</h1>
+      <p className="mt-2 max-w-md text-sm text-ink-muted">
         An unexpected error occurred. Please try again, or refresh the page.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -40,11 +40,11 @@ export function RouteErrorScreen() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-line bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
           <Link
             to={paths.home}
-            className="flex items-center gap-2 rounded-md text-lg font-bold text-slate-900"
+            className="flex items-center gap-2 rounded-md text-lg font-bold text-ink"
           >
             <Clapperboard className="h-6 w-6 text-brand-700" aria-hidden="true" />
             PageToScreen

@@ -22,7 +22,7 @@ interface MobileMenuProps {
 export function MobileMenu({ id, isOpen, user, isLoading, navItems, onClose }: MobileMenuProps) {
   const { logOut, isPending } = useLogoutAndLeave();
   return (
-    <div id={id} hidden={!isOpen} className="border-t border-slate-200 bg-white md:hidden">
+    <div id={id} hidden={!isOpen} className="border-t border-line bg-white md:hidden">
       <div className="space-y-3 px-4 py-3">
         {navItems.length > 0 ? (
           <nav aria-label="Mobile">
@@ -39,11 +39,11 @@ export function MobileMenu({ id, isOpen, user, isLoading, navItems, onClose }: M
         {isLoading ? (
           <Spinner className="p-2" label="Loading your account" />
         ) : user ? (
-          <div className="space-y-1 border-t border-slate-200 pt-3">
+          <div className="space-y-1 border-t border-line pt-3">
             <div className="flex items-center justify-between gap-2 px-3 pb-2">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-slate-900">{displayName(user)}</p>
-                <p className="truncate text-xs text-slate-600">{user.email}</p>
+                <p className="truncate text-sm font-medium text-ink">{displayName(user)}</p>
+                <p className="truncate text-xs text-ink-muted">{user.email}</p>
               </div>
               <RoleBadge role={user.role} />
             </div>
@@ -58,7 +58,7 @@ export function MobileMenu({ id, isOpen, user, isLoading, navItems, onClose }: M
               type="button"
               disabled={isPending}
               onClick={logOut}
-              className="flex w-full items-center gap-2 rounded-md px-3 py-3 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50"
+              className="flex w-full items-center gap-2 rounded-md px-3 py-3 text-left text-sm font-medium text-ink-soft hover:bg-surface-sunken disabled:opacity-50"
             >
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Log out

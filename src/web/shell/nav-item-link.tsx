@@ -22,7 +22,7 @@ export function NavItemLink({
           layout === 'bar' ? 'px-3 py-2' : 'block px-3 py-3',
           isActive
             ? 'bg-brand-50 text-brand-800'
-            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+            : 'text-ink-soft hover:bg-surface-sunken hover:text-ink',
         )
       }
     >

@@ -8,8 +8,8 @@ import { paths } from '@/shared/paths';
 export function NotFoundContent() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
-      <p className="mt-3 text-slate-600">
+      <h1 className="text-3xl font-bold text-ink">404 Page Not Found</h1>
+      <p className="mt-3 text-ink-muted">
         The page you are looking for does not exist or has moved.
       </p>
       <Link to={paths.home} className={cn(buttonClasses('primary', 'lg'), 'mt-8')}>

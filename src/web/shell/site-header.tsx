@@ -36,11 +36,11 @@ export function SiteHeader() {
   }, [isMenuOpen]);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
         <Link
           to={paths.home}
-          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-slate-900"
+          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-ink"
         >
           <Clapperboard className="h-6 w-6 text-brand-700" aria-hidden="true" />
           PageToScreen
@@ -83,7 +83,7 @@ export function SiteHeader() {
         <button
           ref={toggleRef}
           type="button"
-          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-ink-soft hover:bg-surface-sunken md:hidden"
           aria-expanded={isMenuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}

@@ -22,14 +22,14 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
   const { logOut, isPending } = useLogoutAndLeave();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-ink-soft hover:bg-surface-sunken">
         <UserAvatar user={user} />
         <span className="sr-only">Account menu for {displayName(user)}</span>
         <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
-          <span className="block truncate font-medium text-slate-900">{displayName(user)}</span>
+          <span className="block truncate font-medium text-ink">{displayName(user)}</span>
           <span className="block truncate text-xs">{user.email}</span>
           <RoleBadge role={user.role} className="mt-1" />
         </DropdownMenuLabel>

@@ -4,7 +4,7 @@ import { cn } from '@/web/lib/cn';
 export type BadgeTone = 'slate' | 'green' | 'amber' | 'red' | 'blue' | 'teal' | 'lime' | 'purple';
 
 const tones: Record<BadgeTone, string> = {
-  slate: 'bg-slate-100 text-slate-700',
+  slate: 'bg-surface-sunken text-ink-soft',
   green: 'bg-green-100 text-green-800',
   amber: 'bg-amber-100 text-amber-800',
   red: 'bg-red-100 text-red-800',

@@ -9,8 +9,8 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
   secondary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400',
   outline:
-    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 disabled:text-slate-400',
-  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+    'border border-slate-300 bg-white text-ink hover:bg-surface-sunken disabled:text-slate-400',
+  ghost: 'text-ink-soft hover:bg-surface-sunken disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
   link: 'text-brand-700 underline-offset-4 hover:underline',
   /** Outline button on a dark background. */

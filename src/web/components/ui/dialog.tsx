@@ -36,7 +36,7 @@ export const DialogContent = forwardRef<
         {hideCloseButton ? null : (
           <DialogPrimitive.Close
             aria-label="Close"
-            className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            className="absolute top-4 right-4 rounded p-1 text-ink-muted hover:bg-surface-sunken hover:text-ink"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </DialogPrimitive.Close>
@@ -66,7 +66,7 @@ export const DialogTitle = forwardRef<
   return (
     <DialogPrimitive.Title
       ref={ref}
-      className={cn('text-lg font-semibold text-slate-900', className)}
+      className={cn('text-lg font-semibold text-ink', className)}
       {...props}
     />
   );
@@ -79,7 +79,7 @@ export const DialogDescription = forwardRef<
   return (
     <DialogPrimitive.Description
       ref={ref}
-      className={cn('text-sm text-slate-600', className)}
+      className={cn('text-sm text-ink-muted', className)}
       {...props}
     />
   );

@@ -21,7 +21,7 @@ export const DropdownMenuContent = forwardRef<
         sideOffset={sideOffset}
         align={align}
         className={cn(
-          'z-50 min-w-48 overflow-hidden rounded-md border border-slate-200 bg-white p-1 text-slate-900 shadow-lg',
+          'z-50 min-w-48 overflow-hidden rounded-md border border-line bg-white p-1 text-ink shadow-lg',
           className,
         )}
         {...props}
@@ -38,7 +38,7 @@ export const DropdownMenuItem = forwardRef<
     <DropdownMenuPrimitive.Item
       ref={ref}
       className={cn(
-        'flex cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100',
+        'flex cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-surface-sunken',
         className,
       )}
       {...props}
@@ -53,7 +53,7 @@ export const DropdownMenuLabel = forwardRef<
   return (
     <DropdownMenuPrimitive.Label
       ref={ref}
-      className={cn('px-3 py-2 text-sm text-slate-600', className)}
+      className={cn('px-3 py-2 text-sm text-ink-muted', className)}
       {...props}
     />
   );

@@ -15,8 +15,8 @@ export function EmptyState({ icon: Icon, title, text, children }: EmptyStateProp
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
       <Icon aria-hidden="true" className="h-10 w-10 text-slate-400" />
-      <p className="text-lg font-medium text-slate-900">{title}</p>
-      {text ? <p className="text-sm text-slate-600">{text}</p> : null}
+      <p className="text-lg font-medium text-ink">{title}</p>
+      {text ? <p className="text-sm text-ink-muted">{text}</p> : null}
       {children}
     </div>
   );

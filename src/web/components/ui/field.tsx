@@ -18,7 +18,7 @@ export function Field({ label, error, hint, children, required }: FieldProps) {
   return (
     <div className="space-y-1">
       <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        <label htmlFor={id} className="block text-sm font-medium text-ink">
           {label}
         </label>
         {/* Outside the label so the accessible name stays exactly the label text. */}
@@ -37,7 +37,7 @@ export function Field({ label, error, hint, children, required }: FieldProps) {
           })
         : children}
       {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-ink-muted">
           {hint}
         </p>
       ) : null}

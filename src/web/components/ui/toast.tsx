@@ -55,7 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 ? 'border-red-200 bg-red-50 text-red-900'
                 : toast.variant === 'success'
                   ? 'border-green-200 bg-green-50 text-green-900'
-                  : 'border-slate-200 bg-white text-slate-900',
+                  : 'border-line bg-white text-ink',
             )}
           >
             <div className="flex-1">

@@ -28,17 +28,17 @@ export function AccountDialog({
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div className="space-y-1">
-              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+              <DialogPrimitive.Title className="text-lg font-semibold text-ink">
                 {title}
               </DialogPrimitive.Title>
               {description ? (
-                <DialogPrimitive.Description className="text-sm text-slate-600">
+                <DialogPrimitive.Description className="text-sm text-ink-muted">
                   {description}
                 </DialogPrimitive.Description>
               ) : null}
             </div>
             <DialogPrimitive.Close
-              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+              className="rounded p-1 text-ink-muted hover:bg-surface-sunken"
               aria-label="Close"
             >
               <X className="h-4 w-4" aria-hidden="true" />

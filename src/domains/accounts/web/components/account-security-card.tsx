@@ -50,7 +50,7 @@ export function AccountSecurityCard({ user }: { user: CurrentUser }) {
       <CardContent className="space-y-5 text-sm">
         <dl className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <dt className="font-medium text-slate-700">Email verification</dt>
+            <dt className="font-medium text-ink-soft">Email verification</dt>
             <dd className="inline-flex items-center gap-1 text-green-700">
               {/* Only verified addresses can sign in, so a signed-in user's email is verified. */}
               <CircleCheck className="h-4 w-4" aria-hidden="true" /> Verified
@@ -58,7 +58,7 @@ export function AccountSecurityCard({ user }: { user: CurrentUser }) {
           </div>
           {user.pendingEmail ? (
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <dt className="font-medium text-slate-700">New email</dt>
+              <dt className="font-medium text-ink-soft">New email</dt>
               <dd className="inline-flex items-center gap-1 break-all text-amber-700">
                 <CircleAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
                 {user.pendingEmail} (awaiting verification)
@@ -66,25 +66,25 @@ export function AccountSecurityCard({ user }: { user: CurrentUser }) {
             </div>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <dt className="font-medium text-slate-700">Last sign-in</dt>
-            <dd className="text-slate-900">{formatSignIn(user.lastLoginAt)}</dd>
+            <dt className="font-medium text-ink-soft">Last sign-in</dt>
+            <dd className="text-ink">{formatSignIn(user.lastLoginAt)}</dd>
           </div>
         </dl>
         <section aria-labelledby="password-tips-heading" className="space-y-2">
-          <h3 id="password-tips-heading" className="font-semibold text-slate-900">
+          <h3 id="password-tips-heading" className="font-semibold text-ink">
             Password strength tips
           </h3>
-          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+          <ul className="list-disc space-y-1 pl-5 text-ink-soft">
             {passwordTips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="recommendations-heading" className="space-y-2">
-          <h3 id="recommendations-heading" className="font-semibold text-slate-900">
+          <h3 id="recommendations-heading" className="font-semibold text-ink">
             Recommendations
           </h3>
-          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+          <ul className="list-disc space-y-1 pl-5 text-ink-soft">
             {recommendationsFor(user).map((item) => (
               <li key={item}>{item}</li>
             ))}

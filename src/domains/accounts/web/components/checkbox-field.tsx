@@ -22,7 +22,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(
             className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-700"
             {...props}
           />
-          <label htmlFor={id} className="text-sm text-slate-700">
+          <label htmlFor={id} className="text-sm text-ink-soft">
             {label}
           </label>
         </div>

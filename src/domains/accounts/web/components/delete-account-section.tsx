@@ -63,9 +63,9 @@ export function DeleteAccountSection() {
           <TriangleAlert className="h-5 w-5" aria-hidden="true" /> Danger Zone
         </CardTitle>
       </CardHeader>
-      <CardContent className="space-y-4 text-sm text-slate-700">
+      <CardContent className="space-y-4 text-sm text-ink-soft">
         {deleteAccount.isSuccess ? (
-          <p role="status" className="font-medium text-slate-900">
+          <p role="status" className="font-medium text-ink">
             Your account has been permanently deleted. Taking you to the home page...
           </p>
         ) : (

@@ -27,11 +27,11 @@ export function RegistrationConfirmation({
         id="registration-heading"
         ref={headingRef}
         tabIndex={-1}
-        className="text-xl font-semibold text-slate-900 focus:outline-none"
+        className="text-xl font-semibold text-ink focus:outline-none"
       >
         {accountType === 'agent' ? 'Application Received' : 'Registration Successful'}
       </h2>
-      <div role="status" className="space-y-3 text-slate-700">
+      <div role="status" className="space-y-3 text-ink-soft">
         <p>{ACCOUNT_MESSAGES.registered}</p>
         {accountType === 'agent' ? (
           <>
@@ -40,7 +40,7 @@ export function RegistrationConfirmation({
               <span>Application status:</span>
               <Badge tone="amber">Pending Review</Badge>
             </p>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-ink-muted">
               We will email you once an administrator has approved your agent account.
             </p>
           </>

@@ -25,13 +25,13 @@ export function RoleInformationCard({ user }: { user: CurrentUser }) {
             Literary Agent Account
           </CardTitle>
         </CardHeader>
-        <CardContent className="space-y-3 text-sm text-slate-700">
+        <CardContent className="space-y-3 text-sm text-ink-soft">
           <p>
             As an agent you list books, scripts and other IP for film and TV adaptation, accept or
             reject the offers producers make, and follow how your listings perform.
           </p>
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-medium text-slate-900">Verification status:</span>
+            <span className="font-medium text-ink">Verification status:</span>
             <AgentVerificationBadge status={user.agentVerificationStatus} />
           </p>
           <p>{agentStatusHelp[status] ?? agentStatusHelp.pending}</p>
@@ -53,7 +53,7 @@ export function RoleInformationCard({ user }: { user: CurrentUser }) {
             Administrator Account
           </CardTitle>
         </CardHeader>
-        <CardContent className="space-y-3 text-sm text-slate-700">
+        <CardContent className="space-y-3 text-sm text-ink-soft">
           <p>
             As an administrator you manage users, verify agent applications, moderate comments,
             upload images in bulk, run the enrichment tools and oversee transactions.
@@ -74,7 +74,7 @@ export function RoleInformationCard({ user }: { user: CurrentUser }) {
             Producer Account
           </CardTitle>
         </CardHeader>
-        <CardContent className="space-y-3 text-sm text-slate-700">
+        <CardContent className="space-y-3 text-sm text-ink-soft">
           <p>
             As a producer you browse the IP catalogue, get AI recommendations, submit offers with a
             card authorisation hold and track your submissions.
@@ -92,11 +92,11 @@ export function RoleInformationCard({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <UserRound className="h-5 w-5 text-slate-600" aria-hidden="true" />
+          <UserRound className="h-5 w-5 text-ink-muted" aria-hidden="true" />
           Member Account
         </CardTitle>
       </CardHeader>
-      <CardContent className="text-sm text-slate-700">
+      <CardContent className="text-sm text-ink-soft">
         <p>You can browse the IP catalogue and manage your account settings here.</p>
       </CardContent>
     </Card>

@@ -165,10 +165,10 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
       {accountType === 'agent' ? (
         <section aria-labelledby="agency-details-heading" className="space-y-4">
           <div>
-            <h3 id="agency-details-heading" className="font-semibold text-slate-900">
+            <h3 id="agency-details-heading" className="font-semibold text-ink">
               Agency details
             </h3>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-ink-muted">
               Agent accounts are verified manually by our team before they can list IP.
             </p>
           </div>
@@ -224,7 +224,7 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Account type</legend>
+        <legend className="mb-2 text-sm font-medium text-ink">Account type</legend>
         <div className="grid grid-cols-2 gap-2">
           {accountTypes.map((type) => {
             const Icon = type.icon;
@@ -236,13 +236,13 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
                   'flex cursor-pointer flex-col items-center gap-1 rounded-md border p-3 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
                   isSelected
                     ? 'border-brand-700 bg-brand-50 text-brand-900'
-                    : 'border-slate-300 text-slate-700 hover:bg-slate-50',
+                    : 'border-slate-300 text-ink-soft hover:bg-surface-page',
                 )}
               >
                 <input type="radio" value={type.value} className="sr-only" {...roleField} />
                 <Icon className="h-5 w-5" aria-hidden="true" />
                 <span className="font-medium">{type.label}</span>
-                <span className="text-xs text-slate-500">{type.hint}</span>
+                <span className="text-xs text-ink-muted">{type.hint}</span>
               </label>
             );
           })}
@@ -255,10 +255,10 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
         renderDetails={(fields) => (
           <section aria-labelledby="producer-details-heading" className="space-y-4">
             <div>
-              <h3 id="producer-details-heading" className="font-semibold text-slate-900">
+              <h3 id="producer-details-heading" className="font-semibold text-ink">
                 About you (optional)
               </h3>
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-ink-muted">
                 These help us tailor recommendations; you can add them later.
               </p>
             </div>

@@ -19,7 +19,7 @@ function afterSignInPath(user: CurrentUser): string {
 }
 
 const tabTriggerClasses =
-  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 export default function AuthPage() {
   const { user, isLoading } = useCurrentUser();
@@ -57,8 +57,8 @@ export default function AuthPage() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       <div className="mb-6 text-center">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Welcome to PageToScreen</h1>
-        <p className="mt-2 text-slate-600">The marketplace for film and TV adaptation rights.</p>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Welcome to PageToScreen</h1>
+        <p className="mt-2 text-ink-muted">The marketplace for film and TV adaptation rights.</p>
       </div>
       <Card>
         <CardContent className="p-4 sm:p-6">
@@ -74,7 +74,7 @@ export default function AuthPage() {
             <Tabs.Root value={tab} onValueChange={(value) => showTab(value as AuthTab)}>
               <Tabs.List
                 aria-label="Sign in or create an account"
-                className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1"
+                className="mb-6 flex gap-1 rounded-lg bg-surface-sunken p-1"
               >
                 <Tabs.Trigger value="sign-in" className={tabTriggerClasses}>
                   Sign In

@@ -94,8 +94,8 @@ export default function CompleteProfilePage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-8">
       <Card>
         <CardHeader>
-          <h1 className="text-2xl font-semibold text-slate-900">Complete Your Profile</h1>
-          <p className="text-sm text-slate-600">
+          <h1 className="text-2xl font-semibold text-ink">Complete Your Profile</h1>
+          <p className="text-sm text-ink-muted">
             Tell us a little about yourself so we can personalise your recommendations.
           </p>
         </CardHeader>

@@ -116,7 +116,7 @@ export default function EditAccountPage() {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-8">
       <BackLink to={paths.profile}>Back to Profile</BackLink>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Edit Account</h1>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Edit Account</h1>
       <Card>
         <CardHeader>
           <CardTitle>Account Information</CardTitle>

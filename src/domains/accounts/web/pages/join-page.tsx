@@ -160,12 +160,12 @@ export default function JoinPage() {
         </div>
       </div>
 
-      <section aria-labelledby="score-heading" className="border-y border-slate-200 bg-white">
+      <section aria-labelledby="score-heading" className="border-y border-line bg-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
-          <h2 id="score-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          <h2 id="score-heading" className="text-2xl font-bold text-ink sm:text-3xl">
             The Market-Match Score
           </h2>
-          <p className="mt-3 max-w-3xl text-slate-700">
+          <p className="mt-3 max-w-3xl text-ink-soft">
             Every recommended title carries a Market-Match Score from 1 to 100: our estimate of the
             probability that the title sells for adaptation, drawn from its genre, medium, audience
             signals and comparable productions. Scores of 80 and above are highlighted so the
@@ -187,10 +187,10 @@ export default function JoinPage() {
         aria-labelledby="cta-heading"
         className="mx-auto max-w-5xl px-4 py-14 text-center sm:px-6 lg:px-8"
       >
-        <h2 id="cta-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        <h2 id="cta-heading" className="text-2xl font-bold text-ink sm:text-3xl">
           Ready to join?
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-700">
+        <p className="mx-auto mt-3 max-w-2xl text-ink-soft">
           Accounts are free to open. Premium membership for producers is £216 a year including VAT,
           with a 14-day refund guarantee.
         </p>
@@ -226,10 +226,10 @@ function PromiseList({
 }) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+      <h2 id={id} className="text-2xl font-bold text-ink sm:text-3xl">
         {title}
       </h2>
-      <p className="mt-2 text-slate-700">{intro}</p>
+      <p className="mt-2 text-ink-soft">{intro}</p>
       <ul className="mt-6 space-y-5">
         {promises.map(({ icon: Icon, title: promiseTitle, text }) => (
           <li key={promiseTitle} className="flex gap-4">
@@ -237,8 +237,8 @@ function PromiseList({
               <Icon className="h-5 w-5" aria-hidden="true" />
             </span>
             <div>
-              <h3 className="font-semibold text-slate-900">{promiseTitle}</h3>
-              <p className="text-sm text-slate-600">{text}</p>
+              <h3 className="font-semibold text-ink">{promiseTitle}</h3>
+              <p className="text-sm text-ink-muted">{text}</p>
             </div>
           </li>
         ))}

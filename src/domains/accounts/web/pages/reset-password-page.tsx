@@ -17,11 +17,11 @@ import { paths } from '@/shared/paths';
 function InvalidLink({ message }: { message: string }) {
   return (
     <CardPage>
-      <h1 className="text-2xl font-bold text-slate-900">Reset Password</h1>
-      <p role="alert" className="text-slate-700">
+      <h1 className="text-2xl font-bold text-ink">Reset Password</h1>
+      <p role="alert" className="text-ink-soft">
         {message}
       </p>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-ink-muted">
         Use &lsquo;Forgotten password?&rsquo; on the login page to get a new link.
       </p>
       <Link to={paths.auth} className={buttonClasses('primary')}>
@@ -67,8 +67,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     return (
       <CardPage>
         <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
-        <h1 className="text-center text-2xl font-bold text-slate-900">Password Reset</h1>
-        <p role="status" className="text-center text-slate-700">
+        <h1 className="text-center text-2xl font-bold text-ink">Password Reset</h1>
+        <p role="status" className="text-center text-ink-soft">
           {resetPassword.data.message || ACCOUNT_MESSAGES.passwordReset}
         </p>
         <Link to={paths.auth} className={`${buttonClasses('primary')} w-full`}>
@@ -82,8 +82,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     <CardPage>
       <div className="space-y-1">
         <KeyRound className="h-8 w-8 text-brand-700" aria-hidden="true" />
-        <h1 className="text-2xl font-bold text-slate-900">Choose a New Password</h1>
-        <p className="text-sm text-slate-600">Your new password needs at least 8 characters.</p>
+        <h1 className="text-2xl font-bold text-ink">Choose a New Password</h1>
+        <p className="text-sm text-ink-muted">Your new password needs at least 8 characters.</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {formProblem ? (

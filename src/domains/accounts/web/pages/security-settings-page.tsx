@@ -14,12 +14,12 @@ export default function SecuritySettingsPage() {
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <BackLink to={paths.profile}>Back to Profile</BackLink>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Security Settings</h1>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Security Settings</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Change Password</CardTitle>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-ink-muted">
               Changing your password signs you out on your other devices.
             </p>
           </CardHeader>

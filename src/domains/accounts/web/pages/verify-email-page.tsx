@@ -43,8 +43,8 @@ function VerifyToken({ token }: { token: string }) {
     return (
       <CardPage className="text-center">
         <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
-        <h1 className="text-2xl font-bold text-slate-900">Email verified!</h1>
-        <p role="status" className="text-slate-700">
+        <h1 className="text-2xl font-bold text-ink">Email verified!</h1>
+        <p role="status" className="text-ink-soft">
           You can now log in to your account. Taking you to the login page...
         </p>
         <Link to={paths.auth} className={buttonClasses('primary')}>
@@ -57,8 +57,8 @@ function VerifyToken({ token }: { token: string }) {
     return (
       <CardPage className="text-center">
         <CircleX className="mx-auto h-12 w-12 text-red-600" aria-hidden="true" />
-        <h1 className="text-2xl font-bold text-slate-900">Verification failed</h1>
-        <p role="alert" className="text-slate-700">
+        <h1 className="text-2xl font-bold text-ink">Verification failed</h1>
+        <p role="alert" className="text-ink-soft">
           {failure}
         </p>
         <Link to={paths.auth} className={buttonClasses('primary')}>
@@ -69,9 +69,9 @@ function VerifyToken({ token }: { token: string }) {
   }
   return (
     <CardPage className="text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Verifying...</h1>
+      <h1 className="text-2xl font-bold text-ink">Verifying...</h1>
       <Spinner label="Verifying your email" className="p-4" />
-      <p className="text-slate-600">Please wait while we verify your email address.</p>
+      <p className="text-ink-muted">Please wait while we verify your email address.</p>
     </CardPage>
   );
 }
@@ -80,12 +80,12 @@ function CheckYourEmail({ email }: { email: string }) {
   return (
     <CardPage className="text-center">
       <Mail className="mx-auto h-12 w-12 text-brand-700" aria-hidden="true" />
-      <h1 className="text-2xl font-bold text-slate-900">Check Your Email</h1>
-      <p className="text-slate-700">
+      <h1 className="text-2xl font-bold text-ink">Check Your Email</h1>
+      <p className="text-ink-soft">
         We sent you a verification link. Open it to activate your account, then log in.
       </p>
       <div className="space-y-2 text-left">
-        <p className="text-sm text-slate-600">Didn&apos;t get the email? Send it again:</p>
+        <p className="text-sm text-ink-muted">Didn&apos;t get the email? Send it again:</p>
         <ResendVerificationForm defaultEmail={email} />
       </div>
       <Link to={paths.auth} className={buttonClasses('primary')}>

@@ -67,7 +67,7 @@ export function FavouriteButton({ listing, onToggled, className }: FavouriteButt
     >
       <Heart
         aria-hidden="true"
-        className={cn('h-5 w-5', isFavorited ? 'fill-red-500 text-red-500' : 'text-slate-500')}
+        className={cn('h-5 w-5', isFavorited ? 'fill-red-500 text-red-500' : 'text-ink-muted')}
       />
     </Button>
   );

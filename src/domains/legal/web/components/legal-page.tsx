@@ -20,11 +20,11 @@ const legalLinks = [
 
 /** Readable long-form text: paragraphs, lists, tables and links inside a section body. */
 const proseClasses = [
-  'space-y-3 text-slate-700 leading-relaxed',
+  'space-y-3 text-ink-soft leading-relaxed',
   '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2',
   '[&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-1.5 [&_ol]:pl-6',
-  '[&_h3]:pt-2 [&_h3]:font-semibold [&_h3]:text-slate-900',
-  '[&_strong]:font-semibold [&_strong]:text-slate-900',
+  '[&_h3]:pt-2 [&_h3]:font-semibold [&_h3]:text-ink',
+  '[&_strong]:font-semibold [&_strong]:text-ink',
 ].join(' ');
 
 /** The shared frame of the four legal pages: title, date, contents, sections, contact. */
@@ -40,15 +40,15 @@ export function LegalPage({
   usePageTitle(title);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <header className="border-b border-slate-200 pb-6">
+      <header className="border-b border-line pb-6">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
-        <p className="mt-2 text-sm text-slate-600">Last updated: {LEGAL_LAST_UPDATED}</p>
+        <h1 className="mt-2 text-3xl font-bold text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-2 text-sm text-ink-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
         <div className={`mt-4 ${proseClasses}`}>{summary}</div>
       </header>
 
-      <nav aria-labelledby="contents-heading" className="mt-8 rounded-lg bg-slate-100 p-5">
-        <h2 id="contents-heading" className="text-sm font-semibold text-slate-900">
+      <nav aria-labelledby="contents-heading" className="mt-8 rounded-lg bg-surface-sunken p-5">
+        <h2 id="contents-heading" className="text-sm font-semibold text-ink">
           Contents
         </h2>
         <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
@@ -69,17 +69,17 @@ export function LegalPage({
           aria-labelledby={`${section.id}-heading`}
           className="mt-10 scroll-mt-24"
         >
-          <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
+          <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-ink">
             {index + 1}. {section.title}
           </h2>
           <div className={`mt-3 ${proseClasses}`}>{section.body}</div>
         </section>
       ))}
 
-      <footer className="mt-12 rounded-lg border border-slate-200 bg-white p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Contact us</h2>
+      <footer className="mt-12 rounded-lg border border-line bg-white p-6">
+        <h2 className="text-lg font-semibold text-ink">Contact us</h2>
         <div className="mt-3 grid gap-6 sm:grid-cols-2">
-          <address className="text-sm text-slate-700 not-italic">
+          <address className="text-sm text-ink-soft not-italic">
             {COMPANY.name}
             {COMPANY.addressLines.map((line) => (
               <span key={line} className="block">
@@ -89,7 +89,7 @@ export function LegalPage({
           </address>
           <dl className="space-y-2 text-sm">
             <div>
-              <dt className="text-slate-600">Privacy and data protection</dt>
+              <dt className="text-ink-muted">Privacy and data protection</dt>
               <dd>
                 <a
                   href={`mailto:${COMPANY.emails.privacy}`}
@@ -100,7 +100,7 @@ export function LegalPage({
               </dd>
             </div>
             <div>
-              <dt className="text-slate-600">Legal enquiries</dt>
+              <dt className="text-ink-muted">Legal enquiries</dt>
               <dd>
                 <a
                   href={`mailto:${COMPANY.emails.legal}`}
@@ -112,7 +112,7 @@ export function LegalPage({
             </div>
           </dl>
         </div>
-        <nav aria-label="Other legal documents" className="mt-6 border-t border-slate-200 pt-4">
+        <nav aria-label="Other legal documents" className="mt-6 border-t border-line pt-4">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {legalLinks.map((link) => (
               <li key={link.to}>

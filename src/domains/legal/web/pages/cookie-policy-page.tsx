@@ -66,24 +66,24 @@ const sections: LegalSection[] = [
             <caption className="sr-only">Cookies used by PageToScreen</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                <th scope="col" className="py-2 pr-4 font-semibold text-ink">
                   Category
                 </th>
-                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                <th scope="col" className="py-2 pr-4 font-semibold text-ink">
                   Name or example
                 </th>
-                <th scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                <th scope="col" className="py-2 pr-4 font-semibold text-ink">
                   Purpose
                 </th>
-                <th scope="col" className="py-2 font-semibold text-slate-900">
+                <th scope="col" className="py-2 font-semibold text-ink">
                   Duration
                 </th>
               </tr>
             </thead>
             <tbody>
               {cookieRows.map((row) => (
-                <tr key={row.category} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                <tr key={row.category} className="border-b border-line align-top">
+                  <th scope="row" className="py-2 pr-4 font-medium text-ink">
                     {row.category}
                   </th>
                   <td className="py-2 pr-4">{row.examples}</td>

@@ -44,7 +44,7 @@ function FilterSelect({
   const id = useId();
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
       </label>
       <Select
@@ -162,12 +162,12 @@ export function CatalogueFiltersPanel({
         </summary>
         <div className="grid grid-cols-1 gap-4 border-t border-line p-3">
           <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-800">Rights available</legend>
+            <legend className="mb-1 text-sm font-medium text-ink">Rights available</legend>
             <div className="grid grid-cols-2 gap-1">
               {RIGHTS.map((right) => {
                 const count = countOf(facets?.rights, right);
                 return (
-                  <label key={right} className="flex items-center gap-2 text-sm text-slate-700">
+                  <label key={right} className="flex items-center gap-2 text-sm text-ink-soft">
                     <input
                       type="checkbox"
                       className="h-4 w-4 rounded border-slate-300 accent-brand-700"
@@ -176,7 +176,7 @@ export function CatalogueFiltersPanel({
                     />
                     {rightLabel(right)}
                     {count === undefined ? null : (
-                      <span className="text-slate-500">({count.toLocaleString('en-GB')})</span>
+                      <span className="text-ink-muted">({count.toLocaleString('en-GB')})</span>
                     )}
                   </label>
                 );

@@ -25,7 +25,7 @@ export function CommercialAnalysisPanel() {
             {PREMIUM_INSIGHTS.map(({ title, Icon }) => (
               <li
                 key={title}
-                className="flex items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800"
+                className="flex items-center gap-3 rounded-md border border-line bg-white p-3 text-sm font-medium text-ink"
               >
                 <Icon aria-hidden="true" className="h-5 w-5 text-brand-700" />
                 {title}
@@ -40,7 +40,7 @@ export function CommercialAnalysisPanel() {
           <CardTitle>Commercial Analysis</CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-ink-soft">
             The commercial analysis for this title is being prepared and will appear here soon.
           </p>
         </CardContent>

@@ -56,7 +56,7 @@ export function FeaturedListingCard({
         <h3 className="mt-1 line-clamp-2 font-display text-lg font-semibold text-ink">
           {listing.title}
         </h3>
-        <p className="text-sm text-slate-600">by {listing.author}</p>
+        <p className="text-sm text-ink-muted">by {listing.author}</p>
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-3 flex flex-wrap gap-1.5">
             {tags.map((tag) => (
@@ -67,11 +67,11 @@ export function FeaturedListingCard({
           </ul>
         ) : null}
         {listing.description ? (
-          <p className="mt-3 line-clamp-3 text-sm text-slate-700">{listing.description}</p>
+          <p className="mt-3 line-clamp-3 text-sm text-ink-soft">{listing.description}</p>
         ) : null}
         <dl className="mt-auto pt-4">
-          <dt className="text-xs text-slate-500">Suggested offer range</dt>
-          <dd className="font-semibold text-slate-900">
+          <dt className="text-xs text-ink-muted">Suggested offer range</dt>
+          <dd className="font-semibold text-ink">
             {priceRangeLabel(listing.suggestedOfferMin, listing.suggestedOfferMax)}
           </dd>
         </dl>

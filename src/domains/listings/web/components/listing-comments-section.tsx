@@ -25,7 +25,7 @@ export function ListingCommentsSection() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-ink-soft">
             The discussion of this title among members will appear here.
           </p>
         </CardContent>

@@ -33,7 +33,7 @@ export function ListingCover({ src, title, medium, onOpen }: ListingCoverProps) 
       type="button"
       onClick={onOpen}
       aria-label={`View full-size cover of ${title}`}
-      className="group relative block w-full overflow-hidden rounded-lg bg-slate-100 shadow-sm"
+      className="group relative block w-full overflow-hidden rounded-lg bg-surface-sunken shadow-sm"
     >
       <img
         src={src}

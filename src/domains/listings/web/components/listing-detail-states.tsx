@@ -10,8 +10,8 @@ function StateCard({ icon, title, message }: { icon: ReactNode; title: string; m
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">
       {icon}
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
+      <h1 className="mt-4 text-2xl font-bold text-ink">{title}</h1>
+      <p className="mt-3 text-ink-soft">{message}</p>
       <Link to={paths.listings} className={cn(buttonClasses('primary', 'md'), 'mt-6')}>
         Back to Listings
       </Link>

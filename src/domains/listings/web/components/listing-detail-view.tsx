@@ -12,7 +12,7 @@ import { ListingRightsScope } from './listing-rights-scope';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-2">
-      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <h2 className="text-xl font-semibold text-ink">{title}</h2>
       {children}
     </section>
   );
@@ -63,8 +63,8 @@ export function ListingDetailView({
         </div>
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-3xl font-bold text-slate-900">{listing.title}</h1>
-            <p className="mt-1 text-lg text-slate-600">by {listing.author}</p>
+            <h1 className="text-3xl font-bold text-ink">{listing.title}</h1>
+            <p className="mt-1 text-lg text-ink-muted">by {listing.author}</p>
           </div>
           {actions ? <div className="flex shrink-0 items-center">{actions}</div> : null}
         </div>
@@ -97,13 +97,13 @@ export function ListingDetailView({
 
       <div className="space-y-8 lg:col-span-2 lg:col-start-2 lg:row-start-2">
         <Section title="Description">
-          <p className="whitespace-pre-line text-slate-700">
+          <p className="whitespace-pre-line text-ink-soft">
             {listing.description || 'No description provided.'}
           </p>
         </Section>
         {listing.synopsis ? (
           <Section title="Synopsis">
-            <p className="whitespace-pre-line text-slate-700">{listing.synopsis}</p>
+            <p className="whitespace-pre-line text-ink-soft">{listing.synopsis}</p>
           </Section>
         ) : null}
         {listing.galleryImages.length > 0 ? (
@@ -119,19 +119,17 @@ export function ListingDetailView({
           <ListingRightsScope listing={listing} />
         </Section>
         <Section title="Agent Information">
-          <div className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="font-medium text-slate-900">{listing.agentName || 'Literary Agent'}</p>
-            <p className="text-sm text-slate-600">Contact via the product</p>
+          <div className="rounded-lg border border-line bg-white p-4">
+            <p className="font-medium text-ink">{listing.agentName || 'Literary Agent'}</p>
+            <p className="text-sm text-ink-muted">Contact via the product</p>
           </div>
         </Section>
         <Section title="Financial Terms">
-          <dl className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 rounded-lg border border-line bg-white p-4 sm:grid-cols-2">
             {financialTerms.map(([label, pounds]) => (
               <div key={label}>
-                <dt className="text-sm text-slate-600">{label}</dt>
-                <dd className="text-lg font-semibold text-slate-900">
-                  {formatListingPounds(pounds)}
-                </dd>
+                <dt className="text-sm text-ink-muted">{label}</dt>
+                <dd className="text-lg font-semibold text-ink">{formatListingPounds(pounds)}</dd>
               </div>
             ))}
           </dl>

@@ -23,7 +23,7 @@ function GalleryThumbnail({
       type="button"
       onClick={onOpen}
       aria-label={`View ${label}`}
-      className="flex aspect-square w-full items-center justify-center overflow-hidden rounded-md bg-slate-100 text-slate-400"
+      className="flex aspect-square w-full items-center justify-center overflow-hidden rounded-md bg-surface-sunken text-slate-400"
     >
       {hasFailed ? (
         <ImageOff aria-hidden="true" className="h-8 w-8" />

@@ -51,7 +51,7 @@ export function ShareMenu({ listing, onShare }: ShareMenuProps) {
           className="rounded-full"
           aria-label={`Share ${listing.title}`}
         >
-          <Share2 aria-hidden="true" className="h-5 w-5 text-slate-500" />
+          <Share2 aria-hidden="true" className="h-5 w-5 text-ink-muted" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-40">

@@ -98,7 +98,7 @@ function Hero({ isSignedIn }: { isSignedIn: boolean }) {
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               placeholder="Search by title, author, genre or theme"
-              className="h-12 w-full rounded-md border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+              className="h-12 w-full rounded-md border-0 bg-white pr-3 pl-10 text-base text-ink placeholder:text-ink-muted focus:ring-2 focus:ring-brand-500 focus:outline-none"
             />
           </div>
           <Button type="submit" size="lg">
@@ -123,21 +123,21 @@ const statItems: { label: string; value: (stats: PublicStats) => string }[] = [
 function StatsSection() {
   const { data: stats, isPending, isError } = usePublicStats();
   return (
-    <section aria-labelledby="stats-heading" className="border-b border-slate-200 bg-white">
+    <section aria-labelledby="stats-heading" className="border-b border-line bg-white">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         <h2 id="stats-heading" className="sr-only">
           Marketplace in numbers
         </h2>
         {isError ? (
-          <p className="text-center text-sm text-slate-600">
+          <p className="text-center text-sm text-ink-muted">
             Marketplace figures are unavailable right now.
           </p>
         ) : (
           <dl className="grid grid-cols-2 gap-6 lg:grid-cols-4">
             {statItems.map((item) => (
               <div key={item.label} className="text-center">
-                <dt className="text-sm font-medium text-slate-600">{item.label}</dt>
-                <dd className="mt-1 text-3xl font-bold text-slate-900">
+                <dt className="text-sm font-medium text-ink-muted">{item.label}</dt>
+                <dd className="mt-1 text-3xl font-bold text-ink">
                   {isPending ? <Skeleton className="mx-auto h-9 w-24" /> : item.value(stats)}
                 </dd>
               </div>
@@ -161,10 +161,10 @@ function PersonalisedSection() {
       >
         <Sparkles className="h-10 w-10 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="flex-1">
-          <h2 id="personalised-heading" className="text-xl font-semibold text-slate-900">
+          <h2 id="personalised-heading" className="text-xl font-semibold text-ink">
             Personalised for You
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
+          <p className="mt-1 text-sm text-ink-soft">
             AI recommendations matched to your production interests, with a Market-Match Score for
             every title.
           </p>
@@ -187,10 +187,10 @@ function FeaturedSection({ isSignedIn }: { isSignedIn: boolean }) {
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 id="featured-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          <h2 id="featured-heading" className="text-2xl font-bold text-ink sm:text-3xl">
             Featured Titles
           </h2>
-          <p className="mt-1 text-slate-600">Hand-picked stories with strong screen potential.</p>
+          <p className="mt-1 text-ink-muted">Hand-picked stories with strong screen potential.</p>
         </div>
         {isSignedIn ? (
           <Link to={paths.listings} className={buttonClasses('link', 'sm')}>
@@ -229,8 +229,8 @@ function FeaturedSection({ isSignedIn }: { isSignedIn: boolean }) {
 function EmptyState({ title, text }: { title: string; text: string }) {
   return (
     <div className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
-      <p className="text-lg font-semibold text-slate-900">{title}</p>
-      <p className="mt-1 text-slate-600">{text}</p>
+      <p className="text-lg font-semibold text-ink">{title}</p>
+      <p className="mt-1 text-ink-muted">{text}</p>
     </div>
   );
 }

@@ -52,16 +52,16 @@ export function AutoRenewCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-ink-soft">
           {until ? `Premium until ${until}.` : 'Your premium membership does not expire.'}
         </p>
         {autoRenew === null ? null : (
           <div className="flex items-start justify-between gap-4">
             <div className="space-y-1">
-              <p id={labelId} className="font-medium text-slate-900">
+              <p id={labelId} className="font-medium text-ink">
                 Automatic renewal
               </p>
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-ink-muted">
                 {autoRenew
                   ? `Renews${until ? ` on ${until}` : ''} for ${formatPounds(PREMIUM_PRICE.grossPence)} a year, including VAT.`
                   : `Ends${until ? ` on ${until}` : ''}; your account then returns to the free plan.`}

@@ -41,8 +41,8 @@ function FreeUsage({ status }: { status: MembershipStatus }) {
   const percent = allowance > 0 ? Math.round((used / allowance) * 100) : 100;
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">
+      <p className="text-sm text-ink-soft">
+        <span className="font-semibold text-ink">
           {used} of {allowance}
         </span>{' '}
         listing views used this month
@@ -67,7 +67,7 @@ function FreeUsage({ status }: { status: MembershipStatus }) {
           style={{ width: `${percent}%` }}
         />
       </div>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-ink-muted">
         Resets on {formatResetDayMonth(status.usage.resetDate)}
       </p>
       {warning === 'limit-reached' ? (
@@ -105,7 +105,7 @@ export function MembershipCard() {
             Your membership details could not be loaded.
           </p>
         ) : status.data.tier === 'premium' ? (
-          <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+          <p className="flex items-center gap-2 text-sm font-medium text-ink">
             <Crown aria-hidden="true" className="h-4 w-4 text-amber-500" />
             Premium member — unlimited views
           </p>

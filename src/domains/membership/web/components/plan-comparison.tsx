@@ -37,10 +37,10 @@ function CellValue({ value }: { value: Cell }) {
 
 export function PlanComparison() {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="overflow-x-auto rounded-lg border border-line bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Free and Premium memberships compared</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <thead className="bg-surface-page text-ink-soft">
           <tr>
             <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
               Feature
@@ -53,16 +53,16 @@ export function PlanComparison() {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line">
           {ROWS.map((row) => (
             <tr key={row.feature}>
-              <th scope="row" className="px-3 py-3 font-medium text-slate-900 sm:px-4">
+              <th scope="row" className="px-3 py-3 font-medium text-ink sm:px-4">
                 {row.feature}
               </th>
-              <td className="px-3 py-3 text-center text-slate-700 sm:px-4">
+              <td className="px-3 py-3 text-center text-ink-soft sm:px-4">
                 <CellValue value={row.free} />
               </td>
-              <td className="px-3 py-3 text-center font-medium text-slate-900 sm:px-4">
+              <td className="px-3 py-3 text-center font-medium text-ink sm:px-4">
                 <CellValue value={row.premium} />
               </td>
             </tr>

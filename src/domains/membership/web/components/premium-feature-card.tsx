@@ -39,7 +39,7 @@ export function PremiumFeatureCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-ink-soft">
           {description ??
             `${PREMIUM_FEATURES[feature]} ${feature === 'comments' ? 'are' : 'is'} part of the Premium membership.`}
         </p>

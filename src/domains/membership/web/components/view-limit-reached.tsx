@@ -24,11 +24,11 @@ export function ViewLimitReached({ resetDate }: { resetDate?: string | null }) {
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">
       <CalendarClock aria-hidden="true" className="mx-auto h-12 w-12 text-amber-600" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Monthly Viewing Limit Reached</h1>
-      <p className="mt-3 text-slate-700">
+      <h1 className="mt-4 text-2xl font-bold text-ink">Monthly Viewing Limit Reached</h1>
+      <p className="mt-3 text-ink-soft">
         You have viewed all the listings your free membership includes this month.
       </p>
-      <p className="mt-2 text-slate-700">
+      <p className="mt-2 text-ink-soft">
         {formatted
           ? `Your viewing limit resets on ${formatted}.`
           : 'Your viewing limit resets at the beginning of each month.'}

@@ -32,11 +32,11 @@ function OrderSummary({ price }: { price: CheckoutSession['price'] }) {
     <dl className="space-y-2 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="text-slate-900">{value}</dd>
+          <dt className="text-ink-muted">{label}</dt>
+          <dd className="text-ink">{value}</dd>
         </div>
       ))}
-      <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
+      <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
         <dt>Total due today</dt>
         <dd>{formatPounds(poundsToPence(price.gross), { exact: true })}</dd>
       </div>
@@ -48,8 +48,8 @@ function CheckoutMessage({ title, text }: { title: string; text: string }) {
   return (
     <Card className="mx-auto max-w-lg">
       <CardContent className="space-y-4 p-6 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="text-slate-700">{text}</p>
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        <p className="text-ink-soft">{text}</p>
         <Link to={paths.upgrade} className={buttonClasses('primary')}>
           Back to Upgrade
         </Link>
@@ -108,7 +108,7 @@ export default function CheckoutPage() {
   } else {
     content = (
       <>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Checkout</h1>
         <div className="grid gap-6 md:grid-cols-2">
           <Card>
             <CardHeader>
@@ -116,7 +116,7 @@ export default function CheckoutPage() {
                 <Crown aria-hidden="true" className="h-5 w-5 text-amber-600" />
                 PageToScreen Premium
               </CardTitle>
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-ink-muted">
                 Billed yearly. Renews automatically each year; turn renewal off any time on your
                 profile.
               </p>

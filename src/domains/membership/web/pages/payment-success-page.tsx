@@ -51,8 +51,8 @@ function Heading({
   return (
     <div className="space-y-3 text-center">
       {icon}
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
-      <p role="status" className="text-slate-700">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
+      <p role="status" className="text-ink-soft">
         {children}
       </p>
     </div>
@@ -155,19 +155,19 @@ function PaymentMade({ session }: { session: CheckoutSession }) {
           ? 'Your premium membership is active. Thank you for joining!'
           : 'Thank you! Your premium membership activation is in progress. This page updates by itself.'}
       </Heading>
-      <p className="text-center text-xs break-all text-slate-500">
+      <p className="text-center text-xs break-all text-ink-muted">
         Session ID:{' '}
         <span className="font-mono">{session.sessionId.slice(0, SESSION_ID_SHOWN)}</span>
         {session.sessionId.length > SESSION_ID_SHOWN ? '…' : ''}
       </p>
 
       <section aria-labelledby="next-heading" className="space-y-3">
-        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="next-heading" className="text-lg font-semibold text-ink">
           What&apos;s next
         </h2>
         <ul className="space-y-2">
           {nextSteps.map(({ Icon, text }) => (
-            <li key={text} className="flex items-start gap-3 text-sm text-slate-700">
+            <li key={text} className="flex items-start gap-3 text-sm text-ink-soft">
               <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
               {text}
             </li>
@@ -183,7 +183,7 @@ function PaymentMade({ session }: { session: CheckoutSession }) {
           View Profile
         </Link>
       </div>
-      <p className="text-center text-xs text-slate-500">
+      <p className="text-center text-xs text-ink-muted">
         Taking you to the home page in {secondsLeft} seconds.
       </p>
     </CardPage>

@@ -128,7 +128,7 @@ export default function UpgradePage() {
     );
   } else if (!isProducer) {
     action = (
-      <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">
+      <p className="rounded-md bg-surface-sunken p-3 text-sm text-ink-soft">
         Premium is a producer membership. Your {user.role} account already includes the premium
         features it needs.
       </p>
@@ -154,8 +154,8 @@ export default function UpgradePage() {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       {isWelcome ? <WelcomeToPremium /> : null}
       <header className="space-y-2 text-center">
-        <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Upgrade to Premium</h1>
-        <p className="mx-auto max-w-2xl text-slate-600">
+        <h1 className="text-3xl font-bold text-ink sm:text-4xl">Upgrade to Premium</h1>
+        <p className="mx-auto max-w-2xl text-ink-muted">
           Unlimited listing views, AI recommendations, commercial analysis and the producer
           community: everything you need to find your next adaptation.
         </p>
@@ -163,7 +163,7 @@ export default function UpgradePage() {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="compare-heading" className="space-y-3 lg:col-span-2">
-          <h2 id="compare-heading" className="text-xl font-semibold text-slate-900">
+          <h2 id="compare-heading" className="text-xl font-semibold text-ink">
             Free and Premium compared
           </h2>
           <PlanComparison />
@@ -174,13 +174,13 @@ export default function UpgradePage() {
             <CardContent className="space-y-5 p-6">
               <h2
                 id="price-heading"
-                className="flex items-center gap-2 text-xl font-semibold text-slate-900"
+                className="flex items-center gap-2 text-xl font-semibold text-ink"
               >
                 <Crown aria-hidden="true" className="h-5 w-5 text-amber-600" />
                 Premium
               </h2>
               <PremiumPrice />
-              <ul className="space-y-2 text-sm text-slate-700">
+              <ul className="space-y-2 text-sm text-ink-soft">
                 <li>
                   Billed once a year. Renews each year until you turn automatic renewal off on your
                   profile.

@@ -90,15 +90,15 @@ export function DeckUploadField({
   const message = state.status === 'failed' ? state.message : error;
   return (
     <div className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
         Proposal deck
         <span aria-hidden="true" className="text-red-600">
           {' '}
           *
         </span>
       </label>
-      <div className="flex items-center gap-3 rounded-md border border-dashed border-slate-300 bg-slate-50 p-3">
-        <FileUp aria-hidden="true" className="h-6 w-6 shrink-0 text-slate-500" />
+      <div className="flex items-center gap-3 rounded-md border border-dashed border-slate-300 bg-surface-page p-3">
+        <FileUp aria-hidden="true" className="h-6 w-6 shrink-0 text-ink-muted" />
         <input
           id={id}
           type="file"
@@ -107,16 +107,16 @@ export function DeckUploadField({
           onChange={onFileChosen}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${hintId} ${statusId}`}
-          className="w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800"
+          className="w-full text-sm text-ink-soft file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-800"
         />
       </div>
-      <p id={hintId} className="text-xs text-slate-500">
+      <p id={hintId} className="text-xs text-ink-muted">
         PDF, PPT, PPTX or Keynote, up to 50MB
       </p>
       <div id={statusId} aria-live="polite">
         {state.status === 'uploading' ? (
           <div className="space-y-1">
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-ink-soft">
               Uploading {state.fileName}… {state.percent}%
             </p>
             <div

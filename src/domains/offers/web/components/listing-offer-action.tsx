@@ -21,7 +21,7 @@ export function ListingOfferAction({ listing, role, onOfferClick }: ListingOffer
       </Link>
     );
   } else if (role !== 'producer') {
-    content = <p className="text-sm text-slate-700">Only producers can submit offers</p>;
+    content = <p className="text-sm text-ink-soft">Only producers can submit offers</p>;
   } else if (listing.status === 'available') {
     content = (
       <Link
@@ -34,10 +34,10 @@ export function ListingOfferAction({ listing, role, onOfferClick }: ListingOffer
     );
   } else {
     // Offers are only taken on available listings (spec part 1 section 4).
-    content = <p className="text-sm text-slate-700">This title is not currently open to offers.</p>;
+    content = <p className="text-sm text-ink-soft">This title is not currently open to offers.</p>;
   }
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
+    <div className="rounded-lg border border-line bg-white p-4">
       <h2 className="sr-only">Make an offer</h2>
       {content}
     </div>

@@ -137,7 +137,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
         <Textarea disabled={isBusy} {...register('extraRightsRequest')} />
       </Field>
 
-      <div className="space-y-3 rounded-md border border-slate-200 p-4">
+      <div className="space-y-3 rounded-md border border-line p-4">
         <div className="flex items-start gap-2">
           <input
             id="offer-fund-competition"
@@ -146,9 +146,9 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
             className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-700"
             {...register('fundCompetition')}
           />
-          <label htmlFor="offer-fund-competition" className="text-sm text-slate-800">
+          <label htmlFor="offer-fund-competition" className="text-sm text-ink">
             <span className="font-medium">Fund competition</span>
-            <span className="block text-slate-600">
+            <span className="block text-ink-muted">
               This offer is tied to a funding competition or application.
             </span>
           </label>
@@ -193,7 +193,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
           )}
         </Button>
         {hasDeck ? null : (
-          <p id="offer-deck-required" className="text-center text-sm text-slate-600">
+          <p id="offer-deck-required" className="text-center text-sm text-ink-muted">
             {OFFER_MESSAGES.deckRequired}
           </p>
         )}

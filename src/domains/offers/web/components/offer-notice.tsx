@@ -17,8 +17,8 @@ export function OfferNotice({ title, message, action }: OfferNoticeProps) {
   return (
     <Card className="mx-auto max-w-xl p-8 text-center">
       <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-slate-400" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
+      <h1 className="mt-4 text-2xl font-bold text-ink">{title}</h1>
+      <p className="mt-3 text-ink-soft">{message}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <Link to={action.to} className={buttonClasses('primary', 'md')}>
           {action.label}

@@ -37,14 +37,14 @@ export function OfferPaymentStep({ offer, clientSecret }: OfferPaymentStepProps)
 
   return (
     <div className="space-y-6">
-      <dl className="grid grid-cols-2 gap-4 rounded-lg bg-slate-50 p-4 text-sm">
+      <dl className="grid grid-cols-2 gap-4 rounded-lg bg-surface-page p-4 text-sm">
         <div>
-          <dt className="text-slate-600">Offer amount</dt>
-          <dd className="text-lg font-semibold text-slate-900">{amount}</dd>
+          <dt className="text-ink-muted">Offer amount</dt>
+          <dd className="text-lg font-semibold text-ink">{amount}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Option period</dt>
-          <dd className="text-lg font-semibold text-slate-900">
+          <dt className="text-ink-muted">Option period</dt>
+          <dd className="text-lg font-semibold text-ink">
             {formatOptionPeriod(offer.optionPeriod)}
           </dd>
         </div>

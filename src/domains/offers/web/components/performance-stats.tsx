@@ -27,19 +27,19 @@ export function PerformanceStats({ submissions }: { submissions: MySubmissionsRe
       <CardContent>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <div>
-            <dt className="text-sm text-slate-600">Success Rate</dt>
-            <dd className="text-2xl font-bold text-slate-900">{successRate(counts)}</dd>
-            <dd className="text-xs text-slate-500">
+            <dt className="text-sm text-ink-muted">Success Rate</dt>
+            <dd className="text-2xl font-bold text-ink">{successRate(counts)}</dd>
+            <dd className="text-xs text-ink-muted">
               {counts.accepted} accepted of {counts.total} offers
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-600">Awaiting a Decision</dt>
-            <dd className="text-2xl font-bold text-slate-900">{counts.pending}</dd>
+            <dt className="text-sm text-ink-muted">Awaiting a Decision</dt>
+            <dd className="text-2xl font-bold text-ink">{counts.pending}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-600">Average Offer</dt>
-            <dd className="text-2xl font-bold text-slate-900">
+            <dt className="text-sm text-ink-muted">Average Offer</dt>
+            <dd className="text-2xl font-bold text-ink">
               {average === null ? 'N/A' : formatPounds(average)}
             </dd>
           </div>

@@ -29,19 +29,19 @@ export function RecentSubmissions({ offers }: { offers: Offer[] }) {
       <CardContent>
         {recent.length === 0 ? (
           <div className="space-y-3 py-4 text-center">
-            <p className="text-slate-600">You have not submitted any offers yet.</p>
+            <p className="text-ink-muted">You have not submitted any offers yet.</p>
             <Link to={paths.listings} className={buttonClasses('primary', 'md')}>
               Browse Listings
             </Link>
           </div>
         ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Recent submissions">
+          <ul className="divide-y divide-line" aria-label="Recent submissions">
             {recent.map((offer) => (
               <li key={offer.id} className="space-y-2 py-4 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{offer.listingTitle}</p>
-                    <p className="text-sm text-slate-600">
+                    <p className="font-medium text-ink">{offer.listingTitle}</p>
+                    <p className="text-sm text-ink-muted">
                       Listing #{offer.listingId} · {formatOfferPrice(offer.offerPrice)} · Submitted{' '}
                       {formatShortDate(offer.submittedAt)}
                     </p>

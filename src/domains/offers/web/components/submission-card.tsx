@@ -17,8 +17,8 @@ import { ResponseDeadline } from './response-deadline';
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
+      <dt className="text-xs font-medium tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-ink">{children}</dd>
     </div>
   );
 }
@@ -30,11 +30,11 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
     <Card className="p-5" aria-labelledby={titleId} role="article">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm text-slate-500">Listing #{offer.listingId}</p>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          <p className="text-sm text-ink-muted">Listing #{offer.listingId}</p>
+          <h2 id={titleId} className="text-lg font-semibold text-ink">
             {offer.listingTitle}
           </h2>
-          <p className="text-sm text-slate-500">Offer #{offer.id}</p>
+          <p className="text-sm text-ink-muted">Offer #{offer.id}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {offer.fundCompetition ? <Badge tone="teal">Funding Competition</Badge> : null}
@@ -60,7 +60,7 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
           </p>
         ) : null}
         {offer.status === 'expired' ? (
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-ink-soft">
             The agent did not respond in time, so the card hold was released. Renew to place a new
             hold and give the agent more time.
           </p>
@@ -70,7 +70,7 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
           <p className="text-sm text-red-700">Last payment attempt: {offer.lastPaymentError}</p>
         ) : null}
         {offer.status === 'rejected' && offer.rejectionReason ? (
-          <p className="text-sm text-slate-700">Agent’s note: {offer.rejectionReason}</p>
+          <p className="text-sm text-ink-soft">Agent’s note: {offer.rejectionReason}</p>
         ) : null}
       </div>
 

@@ -40,14 +40,14 @@ function StepIndicator({ step }: { step: Step }) {
               'flex flex-1 items-center gap-2 rounded-md border px-3 py-2',
               isCurrent
                 ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800'
-                : 'border-slate-200 text-slate-500',
+                : 'border-line text-ink-muted',
             )}
           >
             <span
               aria-hidden="true"
               className={cn(
                 'flex h-6 w-6 items-center justify-center rounded-full text-xs',
-                isCurrent ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-600',
+                isCurrent ? 'bg-brand-700 text-white' : 'bg-slate-200 text-ink-muted',
               )}
             >
               {index + 1}
@@ -72,10 +72,10 @@ function StepCard({
   return (
     <Card className="mx-auto max-w-2xl space-y-6 p-5 sm:p-8">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">
+        <h1 className="text-2xl font-bold text-ink">
           {step === 'offer' ? 'Submit Offer' : 'Authorise Payment'}
         </h1>
-        <p className="text-slate-600">
+        <p className="text-ink-muted">
           {listing.title} <span className="text-ink-muted">by {listing.author}</span>
         </p>
       </header>

@@ -56,8 +56,8 @@ export default function MySubmissionsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <header>
-        <h1 className="text-3xl font-bold text-slate-900">My Submissions</h1>
-        <p className="mt-1 text-slate-600">
+        <h1 className="text-3xl font-bold text-ink">My Submissions</h1>
+        <p className="mt-1 text-ink-muted">
           Track your offers. Card holds are only charged when an agent accepts.
         </p>
       </header>

@@ -60,7 +60,7 @@ function ElementsCardForm({ clientSecret, submitLabel, onAuthorised }: CardFormP
       aria-label="Card details"
     >
       <div className="space-y-1">
-        <p id={labelId} className="block text-sm font-medium text-slate-800">
+        <p id={labelId} className="block text-sm font-medium text-ink">
           Card details
         </p>
         <div
