@@ -70,7 +70,7 @@ describe('[PLATFORM] built SPA with server-side page metadata', () => {
     );
     expect(description.length).toBeLessThanOrEqual(170);
     expect(description.endsWith('…')).toBe(true);
-    expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/images/covers/1.svg`);
+    expect(metaContent(html, 'og:image')).toBe(`${TEST_ORIGIN}/images/covers/1.png`);
     expect(metaContent(html, 'og:url')).toBe(`${TEST_ORIGIN}/listing/${listingId}`);
     expect(html).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/listing/${listingId}" />`);
     // The placeholder title and the marker are gone; the app's script stays.
