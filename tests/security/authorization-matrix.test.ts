@@ -93,6 +93,14 @@ async function objectFor(
   switch (kind) {
     case 'listing':
       return String(world.listings.ofAgent.id);
+    case 'agentListing': {
+      const owner = AGENTS.includes(role)
+        ? variant === 'own'
+          ? actor
+          : otherAgentOf(role)
+        : world.actors.agent;
+      return String((await world.newListing(owner)).id);
+    }
     case 'offer': {
       if (!fresh) return String(world.offers[standingOfferKey(role, variant)].id);
       const { producer, agent } = offerParties(role, variant, actor);
@@ -139,6 +147,22 @@ const signUp = () => {
     confirmPassword: 'a-strong-password',
     acceptedLegalTerms: true,
   };
+};
+
+/** A valid agent listing form (the matrix checks who may send it, not what it says). */
+const MATRIX_LISTING_FORM = {
+  title: 'Matrix Listing',
+  author: 'Ada Matrix',
+  contentType: 'book',
+  category: 'Fiction',
+  synopsis: 'A synopsis long enough to pass the fifty-character minimum of the listing form.',
+  targetAudience: 'Adult',
+  publicationStatus: 'published',
+  rightsAvailable: ['film'],
+  territory: ['UK'],
+  exclusivity: 'exclusive',
+  askingPrice: 50000,
+  currency: 'GBP',
 };
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
@@ -227,6 +251,9 @@ async function requestFor(
         },
       };
     }
+    case 'POST /api/listings':
+    case 'PUT /api/listings/{id}':
+      return { ...spec, payload: MATRIX_LISTING_FORM };
     case 'PATCH /api/offers/{id}/cancel':
       return { ...spec, payload: { cancellationReason: 'Our budget changed' } };
     case 'POST /api/payments/local/confirm':

@@ -17,6 +17,8 @@ import type { MatrixRole } from './security-world';
  *                         another producer's; everyone else: someone's.
  *   member                a producer who paid for Premium (an admin may refund them).
  *   listing               any listing (listings are not owned by the people who read them).
+ *   agentListing          a new listing: agents: their own / the other agent's; everyone
+ *                         else: an agent's (the cells that change or delete listings).
  * A cell is one status, or {own, other}. Statuses other than 2xx are the guard's answer, or
  * for 409 the state's: the role got past the guard and the object's state refused it.
  */
@@ -29,7 +31,8 @@ export type ObjectKind =
   | 'checkout'
   | 'paymentSecret'
   | 'member'
-  | 'listing';
+  | 'listing'
+  | 'agentListing';
 
 export type Cell = number | { own: number; other: number };
 
@@ -100,6 +103,32 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { route: 'GET /api/listings/{id}', object: 'listing', cells: signedIn(200) },
   { route: 'GET /images/covers/{id}.svg', object: 'listing', cells: everyone(200) },
   { route: 'GET /images/covers/{id}.png', object: 'listing', cells: everyone(200) },
+  // Agents list IP (a pending agent's listing is a draft); admins may list too.
+  {
+    route: 'POST /api/listings',
+    cells: { ...signedIn(201), freeProducer: 403, premiumProducer: 403, otherProducer: 403 },
+  },
+  // Only the listing's agent, or an admin, edits or deletes it.
+  {
+    route: 'PUT /api/listings/{id}',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
+    route: 'DELETE /api/listings/{id}',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
 
   // Favourites
   { route: 'GET /api/favorites', cells: signedIn(200) },

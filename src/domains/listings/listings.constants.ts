@@ -51,10 +51,17 @@ export function coverSizeOf(medium: string): { width: number; height: number } {
   return COVER_SIZES[medium as Medium] ?? COVER_SIZES.other;
 }
 
-export const LISTING_STATUSES = ['available', 'optioned', 'sold', 'withdrawn'] as const;
+export const LISTING_STATUSES = ['available', 'optioned', 'sold', 'withdrawn', 'draft'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 /** Off the market for good (its agent's account was closed): kept only as a financial record. */
 export const WITHDRAWN_STATUS = 'withdrawn' satisfies ListingStatus;
+/** A listing saved by an agent whose application is not yet approved: not public. */
+export const DRAFT_STATUS = 'draft' satisfies ListingStatus;
+/**
+ * Off the market: kept, but outside the catalogue, featured, statistics and the sitemap, and
+ * a 404 on its page for everyone but its agent and the admins.
+ */
+export const HIDDEN_STATUSES: readonly ListingStatus[] = [WITHDRAWN_STATUS, DRAFT_STATUS];
 
 export const RIGHTS = [
   'film',

@@ -877,6 +877,8 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     },
     mediumDetails,
     viabilityScore,
+    // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
+    enrichmentStatus: null,
     twitterMentions: hasSocial ? Math.round(10 ** (popularity * 4.7)) - 1 + rng.int(0, 20) : null,
     twitterBuzzScore: hasSocial
       ? clamp(Math.round(popularity * 90 + rng.int(-10, 10)), 0, 100)

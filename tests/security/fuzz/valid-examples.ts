@@ -32,7 +32,29 @@ const signUp = (unique: string) => ({
   howDidYouHearAboutUs: 'Other',
 });
 
+/** The agent's listing form (POST and PUT /api/listings). */
+const listingForm = (unique: string) => ({
+  title: `Fuzz Listing ${unique}`,
+  author: 'Ada Fuzz',
+  contentType: 'book',
+  category: 'Fiction',
+  synopsis: 'A synopsis long enough to pass the fifty-character minimum of the listing form.',
+  targetAudience: 'Adult',
+  publicationStatus: 'published',
+  rightsAvailable: ['film', 'tv'],
+  territory: ['UK'],
+  exclusivity: 'exclusive',
+  askingPrice: 50000,
+  minimumDeal: 20000,
+  currency: 'GBP',
+  royaltyPercentage: 2.5,
+  themes: ['grief'],
+  keywords: ['sea'],
+});
+
 export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
+  'POST /api/listings': (_real, unique) => ({ body: listingForm(unique) }),
+  'PUT /api/listings/{id}': (_real, unique) => ({ body: listingForm(unique) }),
   'POST /api/auth/register': (_real, unique) => ({
     body:
       Number.parseInt(unique, 36) % 2

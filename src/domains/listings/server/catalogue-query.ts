@@ -1,8 +1,8 @@
-import { and, eq, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   PRICE_RANGES,
   VIABILITY_BANDS,
-  WITHDRAWN_STATUS,
+  HIDDEN_STATUSES,
   type PriceRange,
   type ViabilityBand,
 } from '../listings.constants';
@@ -130,7 +130,7 @@ export function searchTsQuery(words: string[]): SQL {
 
 /** Every condition the filters impose (AND-ed), always leaving withdrawn listings out. */
 export function filterCondition(filters: CatalogueFilters): SQL | undefined {
-  const conditions: SQL[] = [ne(listings.status, WITHDRAWN_STATUS)];
+  const conditions: SQL[] = [notInArray(listings.status, [...HIDDEN_STATUSES])];
   if (filters.words.length > 0) {
     conditions.push(sql`${listings.searchVector} @@ ${searchTsQuery(filters.words)}`);
   }

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { FEATURED_LIMIT, WITHDRAWN_STATUS } from '../listings.constants';
+import { FEATURED_LIMIT, HIDDEN_STATUSES } from '../listings.constants';
 import type { ListingCard } from '../listings.schema';
 import { listings } from './listings.tables';
 import { listingCardColumns, toListingCard } from './to-listing-response';
@@ -10,7 +10,7 @@ export async function findFeaturedListings(db: Executor): Promise<ListingCard[]>
   const rows = await db
     .select(listingCardColumns)
     .from(listings)
-    .where(and(eq(listings.isFeatured, true), ne(listings.status, WITHDRAWN_STATUS)))
+    .where(and(eq(listings.isFeatured, true), notInArray(listings.status, [...HIDDEN_STATUSES])))
     .orderBy(
       sql`(${listings.status} = 'available') desc`,
       desc(listings.createdAt),

@@ -2,7 +2,7 @@ import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server';
-import { WITHDRAWN_STATUS } from '../listings.constants';
+import { HIDDEN_STATUSES, type ListingStatus } from '../listings.constants';
 import type { ListingDetail } from '../listings.schema';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingDetail } from './to-listing-response';
@@ -25,10 +25,10 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const [row] = await preparedListingQueries(db).detailById.execute({ id });
   if (!row) throw notFound(LISTING_NOT_FOUND);
-  // A withdrawn listing is kept only as the record of its accepted offer (decision 007): off
-  // the market, it is gone for everyone but its agent and the admins.
-  const isWithdrawn = row.status === WITHDRAWN_STATUS;
-  if (isWithdrawn && viewer.role !== 'admin' && viewer.id !== row.agentId) {
+  // A withdrawn listing is kept only as the record of its accepted offer (decision 007), and a
+  // draft waits for its agent's approval: off the market, gone for all but its agent and admins.
+  const isHidden = HIDDEN_STATUSES.includes(row.status as ListingStatus);
+  if (isHidden && viewer.role !== 'admin' && viewer.id !== row.agentId) {
     throw notFound(LISTING_NOT_FOUND);
   }
   try {

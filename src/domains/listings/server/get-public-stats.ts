@@ -1,8 +1,8 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import type { AgentVerificationStatus } from '@/shared/roles';
-import { WITHDRAWN_STATUS } from '../listings.constants';
+import { HIDDEN_STATUSES } from '../listings.constants';
 import type { PublicStats } from '../listings.schema';
 import { listings } from './listings.tables';
 
@@ -34,7 +34,7 @@ export async function getPublicStats(db: Executor): Promise<PublicStats> {
       ))`,
     })
     .from(listings)
-    .where(ne(listings.status, WITHDRAWN_STATUS));
+    .where(notInArray(listings.status, [...HIDDEN_STATUSES]));
   // Literary agents the platform vouches for: an application still pending (or rejected)
   // does not count (issue 10, finding 7).
   const approved: AgentVerificationStatus = 'approved';

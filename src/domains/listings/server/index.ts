@@ -35,3 +35,4 @@ export { shareImageOf } from './rasterise-cover';
 // An agent's account closing: their listings leave the market, then go (decision 007).
 export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';
+export { deleteListing, lockListing, withdrawListing } from './remove-listing';

@@ -21,6 +21,8 @@ import { findFeaturedListings } from './find-featured-listings';
 import { findListings } from './find-listings';
 import { getListing, LISTING_NOT_FOUND } from './get-listing';
 import { getPublicStats } from './get-public-stats';
+import { createListing, updateListing } from './save-listing';
+import { ListingFormSchema, ListingSavedResponseSchema } from '../listing-form.schema';
 
 const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
 
@@ -111,6 +113,41 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound(LISTING_NOT_FOUND);
       return getListing(app.db, { id, viewer, now: new Date() });
+    },
+  );
+
+  app.post(
+    '/listings',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'An agent lists IP (public once the agent is approved, a draft until then)',
+        body: ListingFormSchema,
+        response: { 201: ListingSavedResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const saved = await createListing(app.db, requireUser(request), request.body);
+      return reply.code(201).send(saved);
+    },
+  );
+
+  app.put(
+    '/listings/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'The agent edits their own listing (administrators any)',
+        params: ListingIdParamsSchema,
+        body: ListingFormSchema,
+        response: { 200: ListingSavedResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound(LISTING_NOT_FOUND);
+      return updateListing(app.db, user, id, request.body);
     },
   );
 };

@@ -117,6 +117,8 @@ export const listings = pgTable(
     mediumDetails: jsonb('medium_details').$type<MediumDetails>(),
     /** Part 1 section 9: mean of genre, medium and AI score; drives the viability filter. */
     viabilityScore: integer('viability_score').notNull().default(75),
+    /** null: never asked; 'queued': waiting for the enrichment jobs (issue 17) to look it up. */
+    enrichmentStatus: text('enrichment_status'),
     twitterMentions: integer('twitter_mentions'),
     twitterBuzzScore: integer('twitter_buzz_score'),
     twitterHasVerifiedMentions: boolean('twitter_has_verified_mentions'),

@@ -5,7 +5,7 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import { findPendingCallsFor } from '@/domains/payments/server';
 import type { Executor } from '@/server/db/client';
 import { AppError, conflict } from '@/shared/errors';
-import { OPEN_OFFER_STATUSES } from '../offers.constants';
+import { OPEN_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
 import { closeOffer } from './close-offer';
 import type { OfferDeps } from './offer-deps';
 import { listingWithdrawnMail, sendOfferMail } from './offer-emails';
@@ -85,22 +85,33 @@ export async function closeOpenOffers(deps: OfferDeps, user: UserRow): Promise<v
       continue;
     }
     // Another producer's offer on the person's (now withdrawn) listing.
-    const closed = await closeOffer(deps, offer.id, [offer.status], {
-      status: 'rejected',
-      rejectionReason: LISTING_WITHDRAWN_REASON,
-    });
-    // Only producers whose offer had reached the agent hear about it.
-    if (closed && offer.status === 'pending') {
-      const record = await loadOfferRecord(deps.db, offer.id);
-      if (record) {
-        await sendOfferMail(
-          deps,
-          record.producer.email,
-          listingWithdrawnMail(record, deps.config.publicUrl),
-        );
-      }
+    await rejectForWithdrawnListing(deps, offer);
+  }
+}
+
+/**
+ * An open offer on a listing that left the market is rejected and its hold released
+ * (ledgered); a producer whose offer had reached the agent is told. Answers whether it closed.
+ */
+export async function rejectForWithdrawnListing(
+  deps: OfferDeps,
+  offer: { id: number; status: OfferStatus },
+): Promise<boolean> {
+  const closed = await closeOffer(deps, offer.id, [offer.status], {
+    status: 'rejected',
+    rejectionReason: LISTING_WITHDRAWN_REASON,
+  });
+  if (closed && offer.status === 'pending') {
+    const record = await loadOfferRecord(deps.db, offer.id);
+    if (record) {
+      await sendOfferMail(
+        deps,
+        record.producer.email,
+        listingWithdrawnMail(record, deps.config.publicUrl),
+      );
     }
   }
+  return closed !== null;
 }
 
 /** The ledger's unsettled calls about the person's offers are made again, twice at most. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, notFound, validation } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
+import { ListingDeletedResponseSchema } from '@/domains/listings/listing-form.schema';
 import { requireRole, requireUser } from '@/server/plugins/session';
 import {
   AgentIdParamsSchema,
@@ -19,6 +20,7 @@ import { abandonOffer } from './abandon-offer';
 import { acceptOffer } from './accept-offer';
 import { cancelOffer } from './cancel-offer';
 import { createOffer } from './create-offer';
+import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
 import { findAgentListings } from './find-agent-listings';
 import { findAgentOffers } from './find-agent-offers';
@@ -125,6 +127,29 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       findAgentListings(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+  );
+
+  // Deleting a listing settles its offers' money first, so the offers room carries it out.
+  app.delete(
+    '/listings/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        summary:
+          'The agent deletes their listing: open holds released first; kept, withdrawn, if an offer was accepted',
+        params: z.object({ id: z.string() }),
+        response: {
+          200: ListingDeletedResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 503),
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseId(request.params.id);
+      if (id === null) throw notFound('Listing not found');
+      return deleteListing(app, user, id);
+    },
   );
 
   app.get(

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { Database } from '@/server/db/client';
+import { forbidden, notFound } from '@/shared/errors';
+import {
+  LISTING_SAVED_MESSAGES,
+  type ListingForm,
+  type ListingSavedResponse,
+} from '../listing-form.schema';
+import { DRAFT_STATUS } from '../listings.constants';
+import { invalidateCatalogueCaches } from './catalogue-cache';
+import { LISTING_NOT_FOUND } from './get-listing';
+import { listingFormColumns } from './listing-form-row';
+import { listings } from './listings.tables';
+
+export const ONLY_AGENTS_LIST = 'Only agents and administrators can list IP';
+export const ONLY_OWN_LISTINGS = 'You can only change your own listings';
+
+/** Agents whose application an administrator approved publish; others save drafts. */
+function canPublish(user: UserRow): boolean {
+  return user.role === 'admin' || user.agentVerificationStatus === 'approved';
+}
+
+function requireLister(user: UserRow): void {
+  if (user.role !== 'agent' && user.role !== 'admin') throw forbidden(ONLY_AGENTS_LIST);
+}
+
+/**
+ * POST /api/listings: a new listing, public at once (catalogue, search, facets, statistics and
+ * the sitemap) when its agent is approved, a draft until then; queued for enrichment.
+ */
+export async function createListing(
+  db: Database,
+  user: UserRow,
+  form: ListingForm,
+): Promise<ListingSavedResponse> {
+  requireLister(user);
+  const isPublic = canPublish(user);
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ...listingFormColumns(form, user),
+      agentId: user.id,
+      status: isPublic ? 'available' : DRAFT_STATUS,
+      coverImageUrl: form.coverImageUrl ?? null,
+      enrichmentStatus: 'queued',
+    })
+    .returning({ id: listings.id, status: listings.status });
+  // A new coverless listing gets its generated cover, drawn from what was just saved.
+  if (!form.coverImageUrl) {
+    await db
+      .update(listings)
+      .set({ coverImageUrl: `/images/covers/${row.id}.svg` })
+      .where(eq(listings.id, row.id));
+  }
+  invalidateCatalogueCaches();
+  return {
+    id: row.id,
+    status: row.status,
+    message: LISTING_SAVED_MESSAGES.created,
+    notices: isPublic ? [] : [LISTING_SAVED_MESSAGES.pendingAgent],
+  };
+}
+
+/**
+ * PUT /api/listings/{id}: the agent's own listing (admins any). A draft of an agent approved
+ * since goes public on its next save; other statuses (optioned, sold) are the offers' to set.
+ */
+export async function updateListing(
+  db: Database,
+  user: UserRow,
+  id: number,
+  form: ListingForm,
+): Promise<ListingSavedResponse> {
+  requireLister(user);
+  const saved = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ agentId: listings.agentId, status: listings.status, cover: listings.coverImageUrl })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .for('update');
+    if (!current) throw notFound(LISTING_NOT_FOUND);
+    if (user.role !== 'admin' && current.agentId !== user.id) throw forbidden(ONLY_OWN_LISTINGS);
+    const status =
+      current.status === DRAFT_STATUS && canPublish(user) ? 'available' : current.status;
+    // The agent's name on the listing stays theirs when an administrator edits it.
+    const { agentName, ...columns } = listingFormColumns(form, user);
+    const [row] = await tx
+      .update(listings)
+      .set({
+        ...columns,
+        ...(user.role === 'admin' ? {} : { agentName }),
+        status,
+        coverImageUrl: form.coverImageUrl ?? current.cover,
+        updatedAt: new Date(),
+      })
+      .where(eq(listings.id, id))
+      .returning({ id: listings.id, status: listings.status });
+    return row;
+  });
+  invalidateCatalogueCaches();
+  return {
+    id: saved.id,
+    status: saved.status,
+    message: LISTING_SAVED_MESSAGES.updated,
+    notices: saved.status === DRAFT_STATUS ? [LISTING_SAVED_MESSAGES.pendingAgent] : [],
+  };
+}
