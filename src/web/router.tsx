@@ -56,6 +56,7 @@ const protectedRoutes: RouteObject[] = [
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
   { path: paths.producerDashboard, lazy: page(() => import('./pages/producer-dashboard-page')) },
+  { path: paths.agentDashboard, lazy: page(() => import('./pages/agent-dashboard-page')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -71,6 +71,7 @@ const optionalText = (max: number, message?: string) =>
   safeString()
     .trim()
     .max(max, message ? { error: message } : undefined)
+    .nullable()
     .optional()
     .transform((value) => (value ? value : null));
 

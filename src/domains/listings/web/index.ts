@@ -12,6 +12,7 @@ export { ListingLoadError, ListingNotFound } from './components/listing-detail-s
 export { ListingDetailView } from './components/listing-detail-view';
 export { ListingCommentsSection } from './components/listing-comments-section';
 export { ShareMenu } from './components/share-menu';
+export { ListingFormDialog } from './listing-form/listing-form-dialog';
 export { useMetaDescription } from './hooks/use-meta-description';
 export { listingLoadFailure } from './lib/listing-load-failure';
 

@@ -39,7 +39,7 @@ export const newOfferMail: OfferMail = (record, publicUrl) =>
           ]
         : []),
     ],
-    action: { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}` },
+    action: { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}?tab=submissions` },
   });
 
 export const offerAcceptedMail: OfferMail = (record, publicUrl) =>
@@ -149,7 +149,7 @@ export const deadlineReminderMail = (
           ],
     action:
       to === 'agent'
-        ? { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}` }
+        ? { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}?tab=submissions` }
         : { label: 'View your submissions', url: `${publicUrl}${paths.mySubmissions}` },
   });
 };

@@ -5,9 +5,16 @@
 export { ListingOfferAction } from './components/listing-offer-action';
 export { OnlyProducersNotice } from './components/offer-notice';
 export { ProducerOffersOverview } from './components/producer-offers-overview';
+export { AgentSubmissions } from './components/agent-submissions';
+export { AgentListingsTable } from './components/agent-listings-table';
+export { useAgentListings, useAgentOffers } from './api/agent-workspace';
+export { offersKeys } from './api/offers-keys';
 export { SubmitOfferSteps } from './components/submit-offer-steps';
 
 /** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The agent's Analytics tab, loaded on demand (it brings recharts). */
+export const loadAgentAnalytics = () => import('./components/agent-analytics');
+
 export const offersPages = {
   mySubmissions: () => import('./pages/my-submissions-page'),
 };

@@ -38,7 +38,8 @@ export function ChartFrame({
       </figcaption>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
-          <div aria-hidden="true" className="h-60 w-full">
+          {/* The figures are in the summary and the table: the drawing is neither read nor focused. */}
+          <div aria-hidden="true" inert className="h-60 w-full">
             {children}
           </div>
           {legend && legend.length > 0 ? (

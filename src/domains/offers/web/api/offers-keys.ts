@@ -2,4 +2,6 @@
 export const offersKeys = {
   all: ['offers'] as const,
   mySubmissions: () => [...offersKeys.all, 'my-submissions'] as const,
+  agentOffers: (agentId: number) => [...offersKeys.all, 'agent', agentId] as const,
+  agentListings: (agentId: number) => [...offersKeys.all, 'agent-listings', agentId] as const,
 };

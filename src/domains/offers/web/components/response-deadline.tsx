@@ -16,7 +16,14 @@ function useNow(intervalMs: number): number {
  * A pending offer's countdown: the card hold only lasts so long, so the agent must answer
  * before the deadline or the hold is released and the offer expires.
  */
-export function ResponseDeadline({ deadline }: { deadline: string | null }) {
+export function ResponseDeadline({
+  deadline,
+  isForAgent = false,
+}: {
+  deadline: string | null;
+  /** The agent reads "Respond within…"; the producer "Agent must respond within…". */
+  isForAgent?: boolean;
+}) {
   const now = useNow(60 * 1000);
   if (!deadline) return null;
   const left = timeRemaining(deadline, now);
@@ -24,7 +31,7 @@ export function ResponseDeadline({ deadline }: { deadline: string | null }) {
     <p className="flex items-center gap-1.5 text-sm text-amber-800">
       <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
       {left
-        ? `Agent must respond within ${left}`
+        ? `${isForAgent ? 'Respond within' : 'Agent must respond within'} ${left}`
         : 'The response deadline has passed; the card hold is being released.'}
     </p>
   );

@@ -1,0 +1,190 @@
+import { test, expect, demoAccounts, DEMO_PASSWORD } from './fixtures';
+import { expectNoSeriousAxeViolations } from './helpers/accessibility';
+import { catalogueResults } from './helpers/catalogue';
+import { expectOk, placeOfferThroughApi, type OfferAnswer } from './helpers/offers';
+
+test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, accepts an offer and deletes a listing', async ({
+  page,
+  login,
+  playwright,
+  baseURL,
+  takeScreenshot,
+}) => {
+  test.setTimeout(180_000);
+  if (!baseURL) throw new Error('the journey needs use.baseURL');
+  const origin = new URL(baseURL).origin;
+  const title = `The Tidewater Ledger ${Date.now().toString(36)}`;
+
+  await login(page, demoAccounts.agent);
+  await page.goto('/agent-dashboard');
+  await expect(page.getByRole('heading', { name: 'Agent Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await takeScreenshot('01-overview');
+  await expectNoSeriousAxeViolations(page, 'the agent dashboard');
+
+  // The six-tab form: a missing synopsis sends the agent back to the tab that needs it.
+  await page.getByRole('button', { name: 'New Listing' }).click();
+  const form = page.getByRole('dialog', { name: 'New IP Listing' });
+  for (const name of ['basic', 'content', 'rights', 'commercial', 'marketing', 'metadata']) {
+    await expect(form.getByRole('tab', { name: new RegExp(`^${name}`, 'i') })).toBeVisible();
+  }
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Author', { exact: true }).fill('Morwenna Price');
+  await form.getByLabel('Category', { exact: true }).fill('Fiction');
+  await form.getByLabel('Subcategory (genre)', { exact: true }).fill('Literary Fiction');
+  await form.getByRole('tab', { name: /^rights/i }).click();
+  await form.getByRole('checkbox', { name: 'Film' }).check();
+  await form.getByLabel('Territory', { exact: true }).fill('UK');
+  await form.getByLabel('Territory', { exact: true }).press('Enter');
+  await form.getByLabel('Territory', { exact: true }).fill('uk');
+  await form.getByLabel('Territory', { exact: true }).press('Enter');
+  await expect(form.getByText('Already added')).toBeVisible();
+  await form.getByRole('tab', { name: /^commercial/i }).click();
+  await form.getByLabel('Asking price', { exact: true }).fill('90000');
+  await form.getByLabel('Minimum deal', { exact: true }).fill('40000');
+  await form.getByRole('tab', { name: /^metadata/i }).click();
+  await form.getByLabel('Themes', { exact: true }).fill('memory');
+  await form.getByLabel('Themes', { exact: true }).press('Enter');
+  await form.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(form.getByRole('tab', { name: /^content/i })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(form.getByText('Synopsis must be at least 50 characters')).toBeVisible();
+  await form
+    .getByLabel('Synopsis', { exact: true })
+    .fill(
+      'A harbourmaster’s ledger, lost for sixty years, surfaces in a Cornish auction and rewrites the story of a town’s most famous wreck.',
+    );
+  await form.getByLabel('Target audience', { exact: true }).selectOption('Adult');
+  await takeScreenshot('02-listing-form');
+  await form.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(
+    page.getByText('IP listing created successfully and submitted for enrichment.'),
+  ).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // My IP Assets lists it; the catalogue finds it by its title at once.
+  await expect(page.getByRole('tab', { name: 'My IP Assets' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('table').getByText(title, { exact: true })).toBeVisible();
+  await page.goto(`/listings?search=${encodeURIComponent(title)}`);
+  await expect(catalogueResults(page).getByRole('article', { name: title })).toBeVisible();
+
+  // Edit it: the form opens with what was saved.
+  await page.goto('/agent-dashboard?tab=assets');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit IP Listing' });
+  await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await edit.getByLabel('Title', { exact: true }).fill(`${title} (Revised)`);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('IP listing updated successfully.')).toBeVisible();
+  await expect(
+    page.getByRole('table').getByText(`${title} (Revised)`, { exact: true }),
+  ).toBeVisible();
+  await takeScreenshot('03-my-ip-assets');
+
+  // Two producers' authorised offers on it; the agent sees them with the countdown.
+  const listings = (await expectOk(
+    await page.request.get(
+      '/api/listings/agent/' + (await (await page.request.get('/api/auth/user')).json()).id,
+    ),
+    'agent listings',
+  )) as { id: number; title: string }[];
+  const listing = listings.find((item) => item.title === `${title} (Revised)`)!;
+  const producerApi = async (email: string) => {
+    const api = await playwright.request.newContext({ baseURL });
+    await expectOk(
+      await api.post('/api/auth/login', {
+        data: { email, password: DEMO_PASSWORD },
+        headers: { origin },
+      }),
+      `sign in as ${email}`,
+    );
+    return api;
+  };
+  const winnerApi = await producerApi(demoAccounts.premium);
+  const otherApi = await producerApi(demoAccounts.producer);
+  const winner = await placeOfferThroughApi(winnerApi, origin, listing.id, '45000');
+  const other = await placeOfferThroughApi(otherApi, origin, listing.id, '41000');
+
+  await page.goto('/agent-dashboard?tab=submissions');
+  const winnerCard = page.getByRole('article').filter({ hasText: '£45,000' });
+  await expect(winnerCard).toBeVisible();
+  await expect(winnerCard.getByText(/Respond within/)).toBeVisible();
+  await takeScreenshot('04-submissions');
+  await expectNoSeriousAxeViolations(page, 'the agent’s submissions');
+  await winnerCard.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Accept this offer?' });
+  await expect(confirm).toContainText('card will be charged £45,000');
+  await expect(confirm).toContainText('every other offer on it is rejected');
+  await confirm.getByRole('button', { name: 'Accept and charge' }).click();
+  await expect(page.getByText('Offer Accepted', { exact: true })).toBeVisible();
+
+  // The listing is optioned; the other producer's offer shows Rejected to them.
+  const detail = (await expectOk(
+    await page.request.get(`/api/listings/${listing.id}`),
+    'listing',
+  )) as {
+    status: string;
+  };
+  expect(detail.status).toBe('optioned');
+  const theirs = (await expectOk(
+    await otherApi.get('/api/offers/my-submissions'),
+    'submissions',
+  )) as {
+    offers: OfferAnswer[];
+  };
+  expect(theirs.offers.find((offer) => offer.id === other.id)?.status).toBe('rejected');
+  expect(winner.listingId).toBe(listing.id);
+
+  // A listing without offers is deleted, after a confirmation.
+  await page.getByRole('button', { name: 'New Listing' }).click();
+  const second = page.getByRole('dialog', { name: 'New IP Listing' });
+  const doomed = `${title} Draft Two`;
+  await second.getByLabel('Title', { exact: true }).fill(doomed);
+  await second.getByLabel('Author', { exact: true }).fill('Morwenna Price');
+  await second.getByLabel('Category', { exact: true }).fill('Fiction');
+  await second.getByRole('tab', { name: /^content/i }).click();
+  await second
+    .getByLabel('Synopsis', { exact: true })
+    .fill(
+      'A second title from the same author, also set on the Cornish coast, about a lifeboat crew.',
+    );
+  await second.getByLabel('Target audience', { exact: true }).selectOption('Adult');
+  await second.getByRole('tab', { name: /^rights/i }).click();
+  await second.getByRole('checkbox', { name: 'TV' }).check();
+  await second.getByLabel('Territory', { exact: true }).fill('Worldwide');
+  await second.getByLabel('Territory', { exact: true }).press('Enter');
+  await second.getByRole('tab', { name: /^commercial/i }).click();
+  await second.getByLabel('Asking price', { exact: true }).fill('30000');
+  await second.getByRole('button', { name: 'Create Listing' }).click();
+  await expect(page.getByRole('table').getByText(doomed, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${doomed}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${doomed}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('IP asset deleted successfully.')).toBeVisible();
+  await expect(page.getByRole('table').getByText(doomed, { exact: true })).toBeHidden();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const revenue = page.getByRole('figure', { name: 'Revenue by listing' });
+  await expect(revenue).toBeVisible();
+  await expect(revenue.getByRole('table')).toContainText('£45,000');
+  await expectNoSeriousAxeViolations(page, 'the agent’s analytics');
+  await takeScreenshot('05-analytics');
+});
+
+test('[AGENTS] the agent dashboard is for agents: a producer is sent home', async ({
+  page,
+  login,
+}) => {
+  await login(page, demoAccounts.producer);
+  await page.goto('/agent-dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});
