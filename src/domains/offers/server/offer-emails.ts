@@ -39,7 +39,10 @@ export const newOfferMail: OfferMail = (record, publicUrl) =>
           ]
         : []),
     ],
-    action: { label: 'Review the offer', url: `${publicUrl}${paths.agentDashboard}?tab=submissions` },
+    action: {
+      label: 'Review the offer',
+      url: `${publicUrl}${paths.agentDashboard}?tab=submissions`,
+    },
   });
 
 export const offerAcceptedMail: OfferMail = (record, publicUrl) =>
