@@ -59,7 +59,13 @@ export function ChartFrame({
             </ul>
           ) : null}
         </div>
-        <div className="max-h-72 overflow-auto">
+        {/* Scrollable when long: focusable so keyboard users can scroll it too. */}
+        <div
+          className="max-h-72 overflow-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}: figures`}
+        >
           <table className="min-w-full text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>

@@ -90,7 +90,13 @@ export function DataTable<Row>({
     column.align === 'right' ? 'text-right' : 'text-left';
 
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    <div
+      className="overflow-x-auto rounded-card border border-line bg-surface focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      // Scrolls sideways on a phone: focusable so keyboard users can scroll it too.
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-sunken/60">
