@@ -100,6 +100,8 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   youtubeAdaptationPotential: z.number().int().nullable(),
   youtubePopularityScore: z.number().int().nullable(),
   updatedAt: z.string(),
+  /** The agent's private notes: only in the answer to the listing's own agent. */
+  agentNotes: z.string().nullable().optional(),
 });
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 

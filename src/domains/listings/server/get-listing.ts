@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server';
 import { HIDDEN_STATUSES, type ListingStatus } from '../listings.constants';
 import type { ListingDetail } from '../listings.schema';
+import { listings } from './listings.tables';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingDetail } from './to-listing-response';
 
@@ -38,5 +40,12 @@ export async function getListing(
     if (postgresErrorCode(error) === '23503') throw notFound(LISTING_NOT_FOUND);
     throw error;
   }
-  return toListingDetail(row);
+  const detail = toListingDetail(row);
+  if (viewer.id !== row.agentId) return detail;
+  // The form edits them, so the listing's own agent (nobody else) reads the private notes.
+  const [notes] = await db
+    .select({ agentNotes: listings.agentNotes })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return { ...detail, agentNotes: notes?.agentNotes ?? null };
 }

@@ -83,13 +83,14 @@ export async function updateListing(
     if (user.role !== 'admin' && current.agentId !== user.id) throw forbidden(ONLY_OWN_LISTINGS);
     const status =
       current.status === DRAFT_STATUS && canPublish(user) ? 'available' : current.status;
-    // The agent's name on the listing stays theirs when an administrator edits it.
-    const { agentName, ...columns } = listingFormColumns(form, user);
+    // The agent's name and private notes stay theirs when an administrator edits the listing
+    // (admins never see the notes, so their form cannot carry them).
+    const { agentName, agentNotes, ...columns } = listingFormColumns(form, user);
     const [row] = await tx
       .update(listings)
       .set({
         ...columns,
-        ...(user.role === 'admin' ? {} : { agentName }),
+        ...(user.role === 'admin' && current.agentId !== user.id ? {} : { agentName, agentNotes }),
         status,
         coverImageUrl: form.coverImageUrl ?? current.cover,
         updatedAt: new Date(),

@@ -127,8 +127,16 @@ describe('[AGENTS] listing IP: create, edit and delete', () => {
     const byOther = await save(otherAgent, validForm({ title: 'Hijacked' }), id);
     expect(byOther.statusCode).toBe(403);
     expect((await remove(otherAgent, id)).statusCode).toBe(403);
+    // The agent reads back their private notes; nobody else does.
+    await save(agent, validForm({ title: 'Owned Elsewhere', agentNotes: 'Sequel due in May' }), id);
+    const read = (user: UserRow) =>
+      t.request({ method: 'GET', url: `/api/listings/${id}`, cookie: kit.cookie(user) });
+    expect((await read(agent)).json().agentNotes).toBe('Sequel due in May');
+    expect((await read(producer)).json()).not.toHaveProperty('agentNotes');
+    expect((await read(admin)).json()).not.toHaveProperty('agentNotes');
     const byAdmin = await save(admin, validForm({ title: 'Owned Elsewhere (revised)' }), id);
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await read(agent)).json().agentNotes).toBe('Sequel due in May');
     expect(byAdmin.json().message).toBe(LISTING_SAVED_MESSAGES.updated);
     expect((await search(producer, 'Hijacked')).total).toBe(0);
     expect((await search(producer, 'revised')).total).toBe(1);

@@ -69,7 +69,7 @@ export function formValuesOf(listing: ListingDetail): ListingFormInput {
     uniqueSellingPoints: text(listing.uniqueSellingPoints),
     themes: listing.themes,
     keywords: listing.keywords,
-    agentNotes: undefined,
+    agentNotes: text(listing.agentNotes),
     targetDemographic: listing.targetDemographic
       ? {
           ageRange: listing.targetDemographic.ageRange,
