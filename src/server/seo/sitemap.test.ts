@@ -56,6 +56,14 @@ describe('[PLATFORM] sitemaps of a catalogue larger than one file', () => {
     expect(fourth).toEqual([31, 32, 33, 34, 35]);
   });
 
+  it('leaves out listings off the market: drafts awaiting approval and withdrawn ones', async () => {
+    await t.db.execute(sql`update listings set status = 'draft' where id = 32`);
+    await t.db.execute(sql`update listings set status = 'withdrawn' where id = 33`);
+    const fourth = listingIds(await collect(listingsSitemap(t.db, TEST_ORIGIN, 4, CHUNK)));
+    expect(fourth).toEqual([31, 34, 35]);
+    await t.db.execute(sql`update listings set status = 'available' where id in (32, 33)`);
+  });
+
   it('serves a listing file and the pages file over HTTP', async () => {
     const listingsFile = await t.request({ method: 'GET', url: '/sitemap-listings-1.xml' });
     expect(listingsFile.statusCode).toBe(200);
