@@ -47,7 +47,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     }) => {
       test.setTimeout(120_000);
       await login(page, demoAccounts.producer);
-      const listing = await firstListingWithUniqueTitle(page);
+      const listing = await firstListingWithUniqueTitle(page, { available: true });
 
       const check = async (name: string) => {
         await page.waitForLoadState('networkidle');

@@ -9,7 +9,17 @@ export interface ApiListing {
   medium: string;
   genre: string | null;
   suggestedOfferMax: string | null;
+  status: string;
+  createdAt: string;
 }
+
+/**
+ * Listings other journeys create (the agent's) are minutes old and may be renamed, optioned or
+ * deleted while this journey runs; the demo catalogue's are older than that.
+ */
+const FRESH_LISTING_MS = 30 * 60 * 1000;
+const isFromTheDemoCatalogue = (item: ApiListing) =>
+  Date.parse(item.createdAt) < Date.now() - FRESH_LISTING_MS;
 
 interface ApiListingsPage {
   items: ApiListing[];
@@ -45,12 +55,20 @@ export function resultCountText(total: number): string {
 
 /**
  * The first `count` listings of the catalogue's first page whose titles no other card on that
- * page shares, so each card can be found by its accessible name.
+ * page shares, so each card can be found by its accessible name (demo-catalogue listings only;
+ * `available`: only ones open to offers).
  */
-export async function listingsWithUniqueTitles(page: Page, count: number): Promise<ApiListing[]> {
+export async function listingsWithUniqueTitles(
+  page: Page,
+  count: number,
+  options: { available?: boolean } = {},
+): Promise<ApiListing[]> {
   const { items } = await fetchListings(page, { limit: '24' });
   const unique = items.filter(
-    (item) => items.filter((other) => other.title === item.title).length === 1,
+    (item) =>
+      items.filter((other) => other.title === item.title).length === 1 &&
+      isFromTheDemoCatalogue(item) &&
+      (!options.available || item.status === 'available'),
   );
   if (unique.length < count) {
     throw new Error(`Only ${unique.length} cards on the first page have a title of their own`);
@@ -59,8 +77,11 @@ export async function listingsWithUniqueTitles(page: Page, count: number): Promi
 }
 
 /** The first listing of the catalogue's first page whose card can be found by its title. */
-export async function firstListingWithUniqueTitle(page: Page): Promise<ApiListing> {
-  const [listing] = await listingsWithUniqueTitles(page, 1);
+export async function firstListingWithUniqueTitle(
+  page: Page,
+  options: { available?: boolean } = {},
+): Promise<ApiListing> {
+  const [listing] = await listingsWithUniqueTitles(page, 1, options);
   return listing;
 }
 
