@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { test, expect, demoAccounts, DEMO_PASSWORD } from './fixtures';
 import { expectNoSeriousAxeViolations } from './helpers/accessibility';
 import { catalogueResults } from './helpers/catalogue';
@@ -35,6 +36,16 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   await form.getByLabel('Author', { exact: true }).fill('Morwenna Price');
   await form.getByLabel('Category', { exact: true }).fill('Fiction');
   await form.getByLabel('Subcategory (genre)', { exact: true }).fill('Literary Fiction');
+  // A cover, uploaded at once and shown whole in the form.
+  const cover = await sharp({
+    create: { width: 600, height: 900, channels: 3, background: '#1d4e63' },
+  })
+    .png()
+    .toBuffer();
+  await form
+    .getByLabel('Cover image', { exact: true })
+    .setInputFiles({ name: 'tidewater-cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(form.getByText('Cover uploaded')).toBeVisible();
   await form.getByRole('tab', { name: /^rights/i }).click();
   await form.getByRole('checkbox', { name: 'Film' }).check();
   await form.getByLabel('Territory', { exact: true }).fill('UK');
@@ -74,7 +85,12 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   );
   await expect(page.getByRole('table').getByText(title, { exact: true })).toBeVisible();
   await page.goto(`/listings?search=${encodeURIComponent(title)}`);
-  await expect(catalogueResults(page).getByRole('article', { name: title })).toBeVisible();
+  const card = catalogueResults(page).getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute(
+    'src',
+    /^\/uploads\/listing-images\/[0-9a-f-]+\.webp$/,
+  );
 
   // Edit it: the form opens with what was saved.
   await page.goto('/agent-dashboard?tab=assets');

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES } from '../helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
@@ -234,6 +235,15 @@ async function requestFor(
       return { ...spec, payload: { searchQuery: 'lighthouse', filters: {}, resultsCount: 1 } };
     case 'POST /api/tracking/activity':
       return { ...spec, payload: { listingId: Number(object), activityType: 'view' } };
+    case 'POST /api/listings/images': {
+      const png = await sharp({
+        create: { width: 40, height: 60, channels: 3, background: '#336699' },
+      })
+        .png()
+        .toBuffer();
+      const { payload, headers } = multipartBody('cover.png', png, { field: 'image' });
+      return { ...spec, payload, headers };
+    }
     case 'POST /api/uploads/deck': {
       const { payload, headers } = multipartBody('proposal.pdf', PDF_BYTES);
       return { ...spec, payload, headers };

@@ -108,6 +108,16 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     route: 'POST /api/listings',
     cells: { ...signedIn(201), freeProducer: 403, premiumProducer: 403, otherProducer: 403 },
   },
+  {
+    route: 'POST /api/listings/images',
+    cells: { ...signedIn(201), freeProducer: 403, premiumProducer: 403, otherProducer: 403 },
+  },
+  // Stored listing images are public (a name that was never stored: 404 for everyone).
+  {
+    route: 'GET /uploads/listing-images/{name}',
+    url: '/uploads/listing-images/00000000-0000-4000-8000-000000000000.webp',
+    cells: everyone(404),
+  },
   // Only the listing's agent, or an admin, edits or deletes it.
   {
     route: 'PUT /api/listings/{id}',

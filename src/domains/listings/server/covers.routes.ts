@@ -4,6 +4,7 @@ import { errorResponses, notFound } from '@/shared/errors';
 import { IdParamSchema, parseId } from '@/shared/ids';
 import { renderListingCover } from './render-cover';
 import { rasteriseCover } from './rasterise-cover';
+import { listingImageRoutes } from './listing-images.routes';
 
 const CoverParamsSchema = z.object({ id: IdParamSchema });
 
@@ -18,6 +19,9 @@ const COVER_CACHE_CONTROL = 'public, max-age=86400';
  * as the spec keeps /images/... as public paths). `?variant=n` gives the gallery images.
  */
 export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Uploaded listing images are public paths too.
+  await app.register(listingImageRoutes);
+
   app.get(
     '/images/covers/:id.svg',
     {

@@ -22,6 +22,7 @@ import { findListings } from './find-listings';
 import { getListing, LISTING_NOT_FOUND } from './get-listing';
 import { getPublicStats } from './get-public-stats';
 import { createListing, updateListing } from './save-listing';
+import { listingImageUploadRoutes } from './listing-images.routes';
 import { ListingFormSchema, ListingSavedResponseSchema } from '../listing-form.schema';
 
 const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
@@ -48,6 +49,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = createCatalogueCache({ isSingleProcess: isPglite });
   const aggregateStrategy = isPglite ? 'one-pass' : 'parallel';
   app.addHook('onClose', async () => cache.dispose());
+  await app.register(listingImageUploadRoutes);
 
   app.get(
     '/public/stats',

@@ -31,6 +31,7 @@ import { CONTENT_TYPES, EXCLUSIVITY, RIGHTS } from '../../listings.constants';
 import { useListing } from '../api/get-listing';
 import { exclusivityLabel, rightLabel } from '../lib/listing-labels';
 import { ChipInput } from './chip-input';
+import { CoverImageField } from './cover-image-field';
 import { formValuesOf, NEW_LISTING_VALUES } from './listing-form-values';
 
 const TABS = ['basic', 'content', 'rights', 'commercial', 'marketing', 'metadata'] as const;
@@ -280,6 +281,15 @@ export function ListingFormDialog({
                     placeholder="e.g. Crime"
                   />,
                 )}
+                <div className="sm:col-span-2">
+                  <Controller
+                    control={control}
+                    name="coverImageUrl"
+                    render={({ field: cover }) => (
+                      <CoverImageField value={cover.value} onChange={cover.onChange} />
+                    )}
+                  />
+                </div>
               </TabsContent>
               <TabsContent
                 value="content"

@@ -70,6 +70,8 @@ export function formValuesOf(listing: ListingDetail): ListingFormInput {
     themes: listing.themes,
     keywords: listing.keywords,
     agentNotes: text(listing.agentNotes),
+    // Only an uploaded cover goes back to the form; a generated one stays generated.
+    coverImageUrl: listing.coverImageUrl?.startsWith('/uploads/') ? listing.coverImageUrl : null,
     targetDemographic: listing.targetDemographic
       ? {
           ageRange: listing.targetDemographic.ageRange,
