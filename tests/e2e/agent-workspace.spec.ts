@@ -194,6 +194,16 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   await expect(revenue.getByRole('table')).toContainText('£45,000');
   await expectNoSeriousAxeViolations(page, 'the agent’s analytics');
   await takeScreenshot('05-analytics');
+
+  // On a phone: the tabs scroll, the table scrolls sideways, and nothing fails axe.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['assets', 'submissions', 'analytics']) {
+    await page.goto(`/agent-dashboard?tab=${tab}`);
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await takeScreenshot(`06-phone-${tab}`);
+    await expectNoSeriousAxeViolations(page, `the agent dashboard’s ${tab} on a phone`);
+  }
 });
 
 test('[AGENTS] the agent dashboard is for agents: a producer is sent home', async ({

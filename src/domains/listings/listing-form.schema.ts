@@ -24,6 +24,8 @@ export const LISTING_FORM_MESSAGES = {
   minimumDealMin: 'Minimum deal must be at least 1',
   minimumAboveAsking: 'Minimum deal cannot be more than the asking price',
   countMin: 'Must be at least 1',
+  countMax: 'Must be at most 10,000,000',
+  priceMax: 'Must be at most 20,000,000',
   royaltyRange: 'Royalty must be between 0 and 100',
   royaltyStep: 'Royalty takes at most one decimal place',
   chipEmpty: 'Enter a value',
@@ -93,15 +95,19 @@ const positiveCount = z
   .number({ error: M.countMin })
   .int({ error: M.countMin })
   .min(1, { error: M.countMin })
+  .max(10_000_000, { error: M.countMax })
   .nullable()
   .optional();
 
-/** Pounds as typed: at least 1, at most two decimals, below a sanity ceiling of £100m. */
+/**
+ * Pounds as typed: at least 1, at most two decimals, at most £20m (the suggested offer range
+ * is stored in whole pence in 32-bit columns; no option in this market comes near it).
+ */
 const pounds = (minMessage: string) =>
   z
     .number({ error: minMessage })
     .min(1, { error: minMessage })
-    .max(100_000_000, { error: 'Must be at most 100,000,000' })
+    .max(20_000_000, { error: M.priceMax })
     .refine((value) => hasAtMostDecimals(value, 2), { error: 'Use at most two decimal places' });
 
 export const ListingFormSchema = z

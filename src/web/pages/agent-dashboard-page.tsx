@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import {
   BarChart3,
   CheckCircle2,
@@ -29,6 +29,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatTile, StatTiles } from '@/web/components/ui/stat-tile';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { usePageTitle } from '@/web/lib/use-page-title';
+import { useTabParam } from '@/web/lib/use-tab-param';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
 
@@ -36,8 +37,6 @@ import { paths } from '@/shared/paths';
 const AgentAnalytics = lazy(loadAgentAnalytics);
 
 const TABS = ['overview', 'assets', 'submissions', 'analytics'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
 /** Overview: the headline figures and the five most recent offers. */
 function Overview({
@@ -132,19 +131,13 @@ function Overview({
 export default function AgentDashboardPage() {
   usePageTitle('Agent Dashboard');
   const { user } = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'overview';
+  const [tab, openTab] = useTabParam(TABS);
   const [formTarget, setFormTarget] = useState<'new' | number | null>(null);
   const listings = useAgentListings(user?.role === 'agent' ? user.id : undefined);
 
   if (user && user.role !== 'agent') return <Navigate to={paths.home} replace />;
   if (!user) return null;
 
-  const openTab = (value: string) => {
-    if (isTab(value))
-      setSearchParams(value === 'overview' ? {} : { tab: value }, { replace: true });
-  };
   const isPendingAgent = user.agentVerificationStatus !== 'approved';
   const editing =
     typeof formTarget === 'number' ? listings.data?.find((l) => l.id === formTarget) : undefined;

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Heart, LayoutDashboard, Search, UserRound } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { FavouritesPanel } from '@/domains/favourites/web';
@@ -11,12 +11,11 @@ import { PageHeader } from '@/web/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
+import { useTabParam } from '@/web/lib/use-tab-param';
 import { paths } from '@/shared/paths';
 import { ListingCardWithActions } from './components/listing-actions';
 
 const TABS = ['dashboard', 'favourites'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
 function DashboardTab() {
   return (
@@ -53,14 +52,7 @@ function DashboardTab() {
 export default function ProducerDashboardPage() {
   usePageTitle('Producer Dashboard');
   const { user } = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'dashboard';
-
-  const onTabChange = (value: string) => {
-    if (!isTab(value)) return;
-    setSearchParams(value === 'dashboard' ? {} : { tab: value }, { replace: true });
-  };
+  const [tab, onTabChange] = useTabParam(TABS);
 
   if (user && user.role !== 'producer') {
     return (

@@ -36,23 +36,27 @@ export async function createListing(
 ): Promise<ListingSavedResponse> {
   requireLister(user);
   const isPublic = canPublish(user);
-  const [row] = await db
-    .insert(listings)
-    .values({
-      ...listingFormColumns(form, user),
-      agentId: user.id,
-      status: isPublic ? 'available' : DRAFT_STATUS,
-      coverImageUrl: form.coverImageUrl ?? null,
-      enrichmentStatus: 'queued',
-    })
-    .returning({ id: listings.id, status: listings.status });
-  // A new coverless listing gets its generated cover, drawn from what was just saved.
-  if (!form.coverImageUrl) {
-    await db
-      .update(listings)
-      .set({ coverImageUrl: `/images/covers/${row.id}.svg` })
-      .where(eq(listings.id, row.id));
-  }
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(listings)
+      .values({
+        ...listingFormColumns(form, user),
+        agentId: user.id,
+        status: isPublic ? 'available' : DRAFT_STATUS,
+        coverImageUrl: form.coverImageUrl ?? null,
+        enrichmentStatus: 'queued',
+      })
+      .returning({ id: listings.id, status: listings.status });
+    // A coverless listing gets its generated cover, drawn from what was just saved (the URL
+    // needs the new id, so it is set in the same transaction).
+    if (!form.coverImageUrl) {
+      await tx
+        .update(listings)
+        .set({ coverImageUrl: `/images/covers/${inserted.id}.svg` })
+        .where(eq(listings.id, inserted.id));
+    }
+    return inserted;
+  });
   invalidateCatalogueCaches();
   return {
     id: row.id,

@@ -17,6 +17,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { useToast } from '@/web/components/ui/toast';
 import { apiRequest, errorFields, errorMessage } from '@/web/lib/api-client';
+import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import {
   CONTENT_RATINGS,
   CURRENCIES,
@@ -94,7 +95,10 @@ const CONTENT_TYPE_LABELS: Record<(typeof CONTENT_TYPES)[number], string> = {
 const numberOrNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 const textOrUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-function firstErrorTab(errors: FieldErrors<ListingFormInput>): Tab | undefined {
+/** The first tab (in order) holding a field with an error. */
+function firstErrorTab(
+  errors: FieldErrors<ListingFormInput> | Record<string, string>,
+): Tab | undefined {
   for (const tab of TABS) {
     if (Object.keys(errors).some((field) => TAB_OF[field as FieldPath<ListingFormInput>] === tab)) {
       return tab;
@@ -178,15 +182,8 @@ export function ListingFormDialog({
         onClose();
       } catch (error) {
         // The server's field messages go on the fields, and the form opens their tab.
-        const fields = errorFields(error);
-        for (const [name, message] of Object.entries(fields)) {
-          form.setError(name as FieldPath<ListingFormInput>, { message });
-        }
-        const errorTab = TABS.find((name) =>
-          Object.keys(fields).some(
-            (field) => TAB_OF[field as FieldPath<ListingFormInput>] === name,
-          ),
-        );
+        applyServerFieldErrors(error, form.setError, Object.keys(TAB_OF));
+        const errorTab = firstErrorTab(errorFields(error));
         if (errorTab) setTab(errorTab);
         toast({
           title: 'Error',

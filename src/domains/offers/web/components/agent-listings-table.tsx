@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LOGGED_OUT_REDIRECT_MS } from '@/domains/accounts/web';
 import { Eye, FilePlus2, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { Button, buttonClasses } from '@/web/components/ui/button';
@@ -21,8 +22,6 @@ import { paths } from '@/shared/paths';
 import type { AgentListing } from '../../offers.schema';
 import { useAgentListings, useDeleteListing } from '../api/agent-workspace';
 
-const LOGGED_OUT_DELAY_MS = 500;
-
 const STATUS_TONES: Record<string, 'green' | 'amber' | 'slate' | 'red' | 'blue'> = {
   available: 'green',
   optioned: 'amber',
@@ -30,6 +29,13 @@ const STATUS_TONES: Record<string, 'green' | 'amber' | 'slate' | 'red' | 'blue'>
   draft: 'slate',
   withdrawn: 'red',
 };
+
+/** The offer counters shown per listing (total means every offer that reached the agent). */
+const OFFER_COUNT_COLUMNS = [
+  { key: 'total', header: 'Offers' },
+  { key: 'pending', header: 'Pending' },
+  { key: 'accepted', header: 'Accepted' },
+] as const;
 
 function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
@@ -68,7 +74,7 @@ export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsT
       onError: (error) => {
         setToDelete(null);
         if (isUnauthorizedError(error)) {
-          setTimeout(() => navigate(paths.auth), LOGGED_OUT_DELAY_MS);
+          setTimeout(() => navigate(paths.auth), LOGGED_OUT_REDIRECT_MS);
           return;
         }
         toast({
@@ -100,27 +106,13 @@ export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsT
         <Badge tone={STATUS_TONES[row.status] ?? 'slate'}>{statusLabel(row.status)}</Badge>
       ),
     },
-    {
-      id: 'offers',
-      header: 'Offers',
+    ...OFFER_COUNT_COLUMNS.map(({ key, header }): DataTableColumn<AgentListing> => ({
+      id: key,
+      header,
       align: 'right',
-      sortValue: (row) => row.offerCounts.total,
-      cell: (row) => row.offerCounts.total,
-    },
-    {
-      id: 'pending',
-      header: 'Pending',
-      align: 'right',
-      sortValue: (row) => row.offerCounts.pending,
-      cell: (row) => row.offerCounts.pending,
-    },
-    {
-      id: 'accepted',
-      header: 'Accepted',
-      align: 'right',
-      sortValue: (row) => row.offerCounts.accepted,
-      cell: (row) => row.offerCounts.accepted,
-    },
+      sortValue: (row) => row.offerCounts[key],
+      cell: (row) => row.offerCounts[key],
+    })),
     {
       id: 'actions',
       header: 'Actions',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LOGGED_OUT_REDIRECT_MS } from '@/domains/accounts/web';
 import { Check, Download, Inbox, X } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -23,8 +24,6 @@ import type { PublicOfferStatus } from '../../offers.constants';
 import { useAgentOffers, useDecideOffer } from '../api/agent-workspace';
 import { OfferStatusBadge } from './offer-status-badge';
 import { ResponseDeadline } from './response-deadline';
-
-const LOGGED_OUT_DELAY_MS = 500;
 
 function amount(offer: Offer): string {
   return formatPounds(poundsToPence(offer.offerPrice) ?? 0);
@@ -159,7 +158,7 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
               description: 'You are logged out. Logging in again...',
               variant: 'destructive',
             });
-            setTimeout(() => navigate(paths.auth), LOGGED_OUT_DELAY_MS);
+            setTimeout(() => navigate(paths.auth), LOGGED_OUT_REDIRECT_MS);
             return;
           }
           toast({
