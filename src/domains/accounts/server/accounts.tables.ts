@@ -31,6 +31,11 @@ export const users = pgTable(
     whatAreYouLookingFor: text('what_are_you_looking_for'),
     howDidYouHearAboutUs: text('how_did_you_hear_about_us'),
     companyName: text('company_name'),
+    /**
+     * A producer's choice: may agents see their name and company when they view a listing?
+     * Off by default; the agent otherwise sees only counts.
+     */
+    showNameToAgents: boolean('show_name_to_agents').notNull().default(false),
     agencyWebsite: text('agency_website'),
     agencyYearsInBusiness: integer('agency_years_in_business'),
     agencyClientList: text('agency_client_list'),
