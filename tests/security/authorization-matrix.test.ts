@@ -266,6 +266,18 @@ async function requestFor(
       return { ...spec, payload: MATRIX_LISTING_FORM };
     case 'PATCH /api/offers/{id}/cancel':
       return { ...spec, payload: { cancellationReason: 'Our budget changed' } };
+    case 'PATCH /api/offers/{id}/reject':
+      return { ...spec, payload: { reason: 'The rights are already under discussion' } };
+    case 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers': {
+      const listing =
+        object === String(world.actors.otherAgent.user?.id)
+          ? world.listings.ofOtherAgent
+          : world.listings.ofAgent;
+      return {
+        ...spec,
+        url: `/api/analytics/agent/${object}/listings/${listing.id}/viewers`,
+      };
+    }
     case 'POST /api/payments/local/confirm':
       return { ...spec, payload: { clientSecret: object, ...card } };
     case 'POST /api/payments/stripe/webhook':

@@ -248,6 +248,33 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
   },
   {
+    route: 'GET /api/analytics/agent/{agentId}',
+    object: 'agent',
+    cells: {
+      signedOut: 401,
+      freeProducer: 403,
+      premiumProducer: 403,
+      otherProducer: 403,
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
+    // The listing is the agent's own (the matrix test picks the one of the agent in the path).
+    route: 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers',
+    object: 'agent',
+    cells: {
+      signedOut: 401,
+      freeProducer: 403,
+      premiumProducer: 403,
+      otherProducer: 403,
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
     route: 'GET /api/offers/{id}',
     object: 'offer',
     cells: {

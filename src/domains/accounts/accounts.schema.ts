@@ -19,6 +19,8 @@ export const CurrentUserSchema = z.object({
   whatAreYouLookingFor: z.string().nullable(),
   howDidYouHearAboutUs: z.string().nullable(),
   companyName: z.string().nullable(),
+  /** A producer's choice: agents may see their name and company when they view a listing. */
+  showNameToAgents: z.boolean(),
   agentVerificationStatus: z.string().nullable(),
   premiumExpiresAt: z.string().nullable(),
   premiumAutoRenew: z.boolean(),
@@ -282,6 +284,8 @@ export const EditAccountSchema = z.object({
   username: usernameField,
   ...optionalProfileFields('Must be a valid URL'),
   companyName: optionalText('Company name', L.companyNameMax),
+  /** Absent keeps the current choice. */
+  showNameToAgents: z.boolean().optional(),
 });
 export type EditAccount = z.infer<typeof EditAccountSchema>;
 export type EditAccountInput = z.input<typeof EditAccountSchema>;

@@ -168,6 +168,7 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
     },
   }),
   'PATCH /api/offers/{id}/cancel': () => ({ body: { cancellationReason: 'Our budget changed' } }),
+  'PATCH /api/offers/{id}/reject': () => ({ body: { reason: 'The rights are under discussion' } }),
   'POST /api/payments/local/confirm': () => ({
     body: {
       clientSecret: 'pi_local_secret_unknown',

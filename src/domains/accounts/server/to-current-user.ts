@@ -20,6 +20,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     whatAreYouLookingFor: user.whatAreYouLookingFor,
     howDidYouHearAboutUs: user.howDidYouHearAboutUs,
     companyName: user.companyName,
+    showNameToAgents: user.showNameToAgents,
     agentVerificationStatus: user.agentVerificationStatus,
     premiumExpiresAt: user.premiumExpiresAt?.toISOString() ?? null,
     premiumAutoRenew: user.premiumAutoRenew,

@@ -91,6 +91,7 @@ export async function updateAccount(
         .set({
           ...profileColumns(body),
           companyName: nextCompanyName(user, body.companyName),
+          showNameToAgents: body.showNameToAgents ?? user.showNameToAgents,
           pendingEmail,
           updatedAt: now,
         })

@@ -1,18 +1,21 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listingCardColumns, toListingCard } from '@/domains/listings/server';
+import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
+import { listingViews } from '@/domains/membership/server/membership.tables';
 import type { Executor } from '@/server/db/client';
 import { AGENT_VISIBLE_ROW_STATUSES, type OfferStatus } from '../offers.constants';
 import type { AgentListingsResponse } from '../offers.schema';
 import { requireAgentOrAdmin } from './offer-access';
 import { offers } from './offers.tables';
+import { offerReachedAgent } from './reached-agent';
 
 const countWhere = (condition: SQL | undefined) =>
   sql<number>`cast(count(${offers.id}) filter (where ${condition}) as int)`;
 
 const countOf = (statuses: readonly OfferStatus[]) =>
-  countWhere(inArray(offers.status, [...statuses]));
+  countWhere(and(offerReachedAgent, inArray(offers.status, [...statuses])));
 
 /** The agent's listings as cards, newest first, each with the counters of its offers. */
 export async function findAgentListings(
@@ -29,14 +32,22 @@ export async function findAgentListings(
       pending: countOf(['pending', 'accepting']),
       accepted: countOf(['accepted']),
       rejected: countOf(['rejected']),
+      // Subqueries, not joins: a join would multiply the offer counters. The agent's own
+      // views and favourites are not counted.
+      views: sql<number>`(select cast(count(*) as int) from ${listingViews}
+        where ${listingViews.listingId} = ${listings.id} and ${listingViews.userId} <> ${agentId})`,
+      favourites: sql<number>`(select cast(count(*) as int) from ${favourites}
+        where ${favourites.listingId} = ${listings.id} and ${favourites.userId} <> ${agentId})`,
     })
     .from(listings)
     .leftJoin(offers, eq(offers.listingId, listings.id))
     .where(eq(listings.agentId, agentId))
     .groupBy(listings.id)
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  return rows.map(({ total, pending, accepted, rejected, ...card }) => ({
+  return rows.map(({ total, pending, accepted, rejected, views, favourites, ...card }) => ({
     ...toListingCard(card),
     offerCounts: { total, pending, accepted, rejected },
+    views,
+    favourites,
   }));
 }

@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
-import { AGENT_VISIBLE_ROW_STATUSES } from '../offers.constants';
 import type { AgentOffersResponse } from '../offers.schema';
 import { requireAgentOrAdmin } from './offer-access';
 import { findOfferRecords, toOffer } from './offer-record';
 import { offers } from './offers.tables';
+import { offerReachedAgent } from './reached-agent';
 
 /**
  * Offers on the agent's listings that reached them (hold authorised at least once), most
@@ -20,7 +20,7 @@ export async function findAgentOffers(
   requireAgentOrAdmin(user, agentId);
   const records = await findOfferRecords(
     db,
-    and(eq(listings.agentId, agentId), inArray(offers.status, [...AGENT_VISIBLE_ROW_STATUSES])),
+    and(eq(listings.agentId, agentId), offerReachedAgent),
     {
       orderBy: [
         sql`${offers.submittedAt} desc nulls last`,

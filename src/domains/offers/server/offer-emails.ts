@@ -64,6 +64,9 @@ export const offerRejectedMail: OfferMail = (record, publicUrl) =>
     greetingName: record.producer.firstName,
     paragraphs: [
       `The agent has rejected your offer of ${describe(record)} on "${record.listing.title}".`,
+      ...(record.offer.rejectionReason
+        ? [`The agent's reason: ${record.offer.rejectionReason}`]
+        : []),
       'The hold on your card has been released; nothing was charged.',
     ],
     action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },

@@ -13,8 +13,12 @@ import {
   CreateOfferRequestSchema,
   CreateOfferResponseSchema,
   MySubmissionsResponseSchema,
+  AgentAnalyticsResponseSchema,
+  ListingViewersParamsSchema,
+  ListingViewersResponseSchema,
   OfferIdParamsSchema,
   OfferSchema,
+  RejectOfferBodySchema,
 } from '../offers.schema';
 import { abandonOffer } from './abandon-offer';
 import { acceptOffer } from './accept-offer';
@@ -22,7 +26,9 @@ import { cancelOffer } from './cancel-offer';
 import { createOffer } from './create-offer';
 import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
+import { findAgentAnalytics } from './find-agent-analytics';
 import { findAgentListings } from './find-agent-listings';
+import { findListingViewers } from './find-listing-viewers';
 import { findAgentOffers } from './find-agent-offers';
 import { findMySubmissions } from './find-my-submissions';
 import { getOffer } from './get-offer';
@@ -256,14 +262,59 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/offers/:id/reject',
     {
+      onRequest: requireSignedIn,
       schema: {
         tags: ['offers'],
-        summary: "The listing's agent rejects: the hold is released",
+        summary: "The listing's agent rejects, optionally with a reason: the hold is released",
         params: OfferIdParamsSchema,
+        body: RejectOfferBodySchema,
         response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
-      rejectOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+      rejectOffer(
+        app,
+        requireRole(request, 'agent'),
+        offerIdOf(request.params.id),
+        request.body ?? {},
+      ),
+  );
+
+  app.get(
+    '/analytics/agent/:agentId',
+    {
+      schema: {
+        tags: ['offers'],
+        summary:
+          "The agent's analytics: overview, per-listing performance, 12 months of activity, funnel",
+        params: AgentIdParamsSchema,
+        response: { 200: AgentAnalyticsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      findAgentAnalytics(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+  );
+
+  app.get(
+    '/analytics/agent/:agentId/listings/:listingId/viewers',
+    {
+      schema: {
+        tags: ['offers'],
+        summary:
+          "Who viewed one of the agent's listings: counts, and names of producers who chose to be seen",
+        params: ListingViewersParamsSchema,
+        response: { 200: ListingViewersResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const listingId = parseId(request.params.listingId);
+      if (listingId === null) throw notFound('Listing not found');
+      return findListingViewers(
+        app.db,
+        requireUser(request),
+        agentIdOf(request.params.agentId),
+        listingId,
+      );
+    },
   );
 };

@@ -1,16 +1,27 @@
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { conflict } from '@/shared/errors';
-import type { Offer } from '../offers.schema';
+import type { Offer, RejectOfferBody } from '../offers.schema';
 import { closeOffer } from './close-offer';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
 import { offerRejectedMail, sendOfferMail } from './offer-emails';
 import { getOfferRecord, toOffer } from './offer-record';
 
-/** The listing's agent rejects a pending offer: the hold is released, the producer told. */
-export async function rejectOffer(deps: OfferDeps, user: UserRow, offerId: number): Promise<Offer> {
+/**
+ * The listing's agent rejects a pending offer, optionally saying why: the hold is released and
+ * the producer told (with the reason, when given).
+ */
+export async function rejectOffer(
+  deps: OfferDeps,
+  user: UserRow,
+  offerId: number,
+  body: RejectOfferBody = {},
+): Promise<Offer> {
   const current = await requireOffer(deps.db, user, offerId, 'agent');
-  const closed = await closeOffer(deps, offerId, ['pending'], { status: 'rejected' });
+  const closed = await closeOffer(deps, offerId, ['pending'], {
+    status: 'rejected',
+    rejectionReason: body?.reason || undefined,
+  });
   if (!closed) {
     throw conflict(
       current.offer.status === 'accepting'

@@ -15,6 +15,7 @@ import {
   ProfileFieldset,
   profileFieldDefaults,
 } from '../components/profile-fieldset';
+import { CheckboxField } from '../components/checkbox-field';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
@@ -38,6 +39,7 @@ function EditAccountForm({ user }: { user: CurrentUser }) {
       email: user.email,
       username: user.username ?? '',
       companyName: user.companyName ?? '',
+      showNameToAgents: user.showNameToAgents,
     },
   });
   const { errors } = form.formState;
@@ -97,6 +99,21 @@ function EditAccountForm({ user }: { user: CurrentUser }) {
           <Input autoComplete="organization" {...form.register('companyName')} />
         </Field>
       </ProfileFieldset>
+      {user.role === 'producer' ? (
+        <fieldset className="space-y-2 rounded-card border border-line p-4">
+          <legend className="px-1 text-sm font-semibold text-ink">Privacy</legend>
+          <CheckboxField
+            label="Let agents see my name and company when I view their listings"
+            {...form.register('showNameToAgents')}
+          />
+          <p className="text-sm text-ink-muted">
+            Agents always see how many people viewed their listings, never who. With this on, the
+            agent of a listing you open can also see your name and company, which can lead to an
+            introduction. It stays off unless you turn it on, and turning it off hides your name
+            again at once.
+          </p>
+        </fieldset>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={paths.profile} className={buttonClasses('outline')}>
           Cancel

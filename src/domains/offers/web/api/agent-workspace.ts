@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListingDeletedResponse } from '@/domains/listings/listing-form.schema';
 import { apiRequest } from '@/web/lib/api-client';
-import type { AgentListingsResponse, AgentOffersResponse, Offer } from '../../offers.schema';
+import type {
+  AgentAnalyticsResponse,
+  AgentListingsResponse,
+  AgentOffersResponse,
+  ListingViewersResponse,
+  Offer,
+} from '../../offers.schema';
 import { offersKeys } from './offers-keys';
 
 /** GET /api/offers/agent/{agentId}: every offer that reached the agent, newest first. */
@@ -22,12 +28,43 @@ export function useAgentListings(agentId: number | undefined) {
   });
 }
 
+/** GET /api/analytics/agent/{agentId}: fetched only while the Analytics tab is open. */
+export function useAgentAnalytics(agentId: number | undefined) {
+  return useQuery({
+    queryKey: offersKeys.agentAnalytics(agentId ?? 0),
+    queryFn: () => apiRequest<AgentAnalyticsResponse>(`/api/analytics/agent/${agentId}`),
+    enabled: agentId !== undefined,
+  });
+}
+
+/** GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers: who looked at a listing. */
+export function useListingViewers(agentId: number, listingId: number | null) {
+  return useQuery({
+    queryKey: offersKeys.listingViewers(agentId, listingId ?? 0),
+    queryFn: () =>
+      apiRequest<ListingViewersResponse>(
+        `/api/analytics/agent/${agentId}/listings/${listingId}/viewers`,
+      ),
+    enabled: listingId !== null,
+  });
+}
+
+interface Decision {
+  offerId: number;
+  decision: 'accept' | 'reject';
+  /** A rejection may say why; the producer reads it in their email and submissions. */
+  reason?: string;
+}
+
 /** PATCH /api/offers/{id}/accept|reject: the agent's decision on a pending offer. */
 export function useDecideOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ offerId, decision }: { offerId: number; decision: 'accept' | 'reject' }) =>
-      apiRequest<Offer>(`/api/offers/${offerId}/${decision}`, { method: 'PATCH' }),
+    mutationFn: ({ offerId, decision, reason }: Decision) =>
+      apiRequest<Offer>(`/api/offers/${offerId}/${decision}`, {
+        method: 'PATCH',
+        ...(decision === 'reject' && reason ? { body: { reason } } : {}),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
   });
 }

@@ -106,6 +106,20 @@ export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsT
         <Badge tone={STATUS_TONES[row.status] ?? 'slate'}>{statusLabel(row.status)}</Badge>
       ),
     },
+    {
+      id: 'views',
+      header: 'Views',
+      align: 'right',
+      sortValue: (row) => row.views,
+      cell: (row) => row.views,
+    },
+    {
+      id: 'favourites',
+      header: 'Favourites',
+      align: 'right',
+      sortValue: (row) => row.favourites,
+      cell: (row) => row.favourites,
+    },
     ...OFFER_COUNT_COLUMNS.map(({ key, header }): DataTableColumn<AgentListing> => ({
       id: key,
       header,

@@ -13,6 +13,8 @@ import {
   DialogTitle,
 } from '@/web/components/ui/dialog';
 import { EmptyState } from '@/web/components/ui/empty-state';
+import { Field } from '@/web/components/ui/field';
+import { Textarea } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
@@ -20,7 +22,7 @@ import { isUnauthorizedError } from '@/web/lib/api-client';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
-import type { PublicOfferStatus } from '../../offers.constants';
+import { CANCELLATION_REASON_MAX, type PublicOfferStatus } from '../../offers.constants';
 import { useAgentOffers, useDecideOffer } from '../api/agent-workspace';
 import { OfferStatusBadge } from './offer-status-badge';
 import { ResponseDeadline } from './response-deadline';
@@ -131,13 +133,19 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
   const decide = useDecideOffer();
   const toast = useToast();
   const navigate = useNavigate();
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [decision, setDecisionState] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const setDecision = (next: Decision | null) => {
+    setDecisionState(next);
+    setReason('');
+  };
+  const reasonTooLong = reason.trim().length > CANCELLATION_REASON_MAX;
 
   const confirm = () => {
-    if (!decision) return;
+    if (!decision || reasonTooLong) return;
     const { offer, kind } = decision;
     decide.mutate(
-      { offerId: offer.id, decision: kind },
+      { offerId: offer.id, decision: kind, reason: reason.trim() || undefined },
       {
         onSuccess: () => {
           toast({
@@ -204,11 +212,32 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
                   : ''}
             </DialogDescription>
           </DialogHeader>
+          {decision?.kind === 'reject' ? (
+            <Field
+              label="Reason (optional)"
+              hint={`The producer reads it in the email that tells them. ${reason.trim().length}/${CANCELLATION_REASON_MAX} characters`}
+              error={
+                reasonTooLong
+                  ? `Reason must be at most ${CANCELLATION_REASON_MAX} characters`
+                  : undefined
+              }
+            >
+              <Textarea
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={CANCELLATION_REASON_MAX + 50}
+              />
+            </Field>
+          ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => setDecision(null)}>
               Cancel
             </Button>
-            <Button onClick={confirm} disabled={decide.isPending} aria-busy={decide.isPending}>
+            <Button
+              onClick={confirm}
+              disabled={decide.isPending || reasonTooLong}
+              aria-busy={decide.isPending}
+            >
               {decision?.kind === 'accept' ? 'Accept and charge' : 'Reject offer'}
             </Button>
           </DialogFooter>
