@@ -6,6 +6,12 @@ import { CONTENT_TYPES, EXCLUSIVITY, RIGHTS, type Medium } from './listings.cons
  * The agent's listing form (spec part 2 sections 3, 5 and 9; limits of part 1): one schema for
  * the six-tab form in the browser and for POST /api/listings and PUT /api/listings/{id}.
  */
+/** Where an image uploaded through POST /api/listings/images is served. */
+const UPLOADED_IMAGE_URL = /^\/uploads\/listing-images\/[a-z0-9-]+\.webp$/;
+/** A generated cover or one of its variants (the demo catalogue's galleries). */
+const GENERATED_IMAGE_URL = /^\/images\/covers\/\d+\.svg(\?variant=\d+)?$/;
+export const GALLERY_IMAGES_MAX = 12;
+
 export const LISTING_FORM_MESSAGES = {
   titleRequired: 'Title is required',
   titleMax: 'Title must be at most 200 characters',
@@ -24,6 +30,7 @@ export const LISTING_FORM_MESSAGES = {
   minimumDealMin: 'Minimum deal must be at least 1',
   minimumAboveAsking: 'Minimum deal cannot be more than the asking price',
   countMin: 'Must be at least 1',
+  galleryMax: 'A gallery holds at most 12 images',
   countMax: 'Must be at most 10,000,000',
   priceMax: 'Must be at most 20,000,000',
   royaltyRange: 'Royalty must be between 0 and 100',
@@ -190,10 +197,18 @@ export const ListingFormSchema = z
       })
       .nullable()
       .optional(),
-    coverImageUrl: z
-      .string()
-      .regex(/^\/uploads\/listing-images\/[a-z0-9-]+\.webp$/)
-      .nullable()
+    coverImageUrl: z.string().regex(UPLOADED_IMAGE_URL).nullable().optional(),
+    /**
+     * The gallery, in order: images uploaded through POST /api/listings/images, or the
+     * generated cover variants a listing already had. Absent keeps the gallery as it is.
+     */
+    galleryImages: z
+      .array(
+        z.string().refine((url) => UPLOADED_IMAGE_URL.test(url) || GENERATED_IMAGE_URL.test(url), {
+          error: 'Upload gallery images through the form',
+        }),
+      )
+      .max(GALLERY_IMAGES_MAX, { error: M.galleryMax })
       .optional(),
   })
   .superRefine((form, ctx) => {

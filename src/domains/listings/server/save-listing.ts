@@ -44,6 +44,7 @@ export async function createListing(
         agentId: user.id,
         status: isPublic ? 'available' : DRAFT_STATUS,
         coverImageUrl: form.coverImageUrl ?? null,
+        galleryImages: form.galleryImages ?? [],
         enrichmentStatus: 'queued',
       })
       .returning({ id: listings.id, status: listings.status });
@@ -97,6 +98,7 @@ export async function updateListing(
         ...(user.role === 'admin' && current.agentId !== user.id ? {} : { agentName, agentNotes }),
         status,
         coverImageUrl: form.coverImageUrl ?? current.cover,
+        ...(form.galleryImages ? { galleryImages: form.galleryImages } : {}),
         updatedAt: new Date(),
       })
       .where(eq(listings.id, id))

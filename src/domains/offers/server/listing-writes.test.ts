@@ -182,6 +182,48 @@ describe('[AGENTS] listing IP: create, edit and delete', () => {
     expect((await search(admin, 'Lighthouse')).total).toBe(before.total);
   });
 
+  it('keeps the gallery in order, takes only our images, at most 12, and leaves it alone when absent', async () => {
+    const uploaded = (n: number) => `/uploads/listing-images/0000000${n}-aaaa-bbbb.webp`;
+    const created = await save(
+      agent,
+      validForm({ title: 'Gallery Test', galleryImages: [uploaded(1), uploaded(2)] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const detail = async () =>
+      (
+        await t.request({ method: 'GET', url: `/api/listings/${id}`, cookie: kit.cookie(agent) })
+      ).json<{
+        galleryImages: string[];
+      }>();
+    expect((await detail()).galleryImages).toEqual([uploaded(1), uploaded(2)]);
+
+    const foreign = await save(
+      agent,
+      validForm({ galleryImages: ['https://evil.example/x.png'] }),
+      id,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.values(foreign.json().fields)).toContain(
+      'Upload gallery images through the form',
+    );
+    const tooMany = await save(
+      agent,
+      validForm({ galleryImages: Array.from({ length: 13 }, (_, n) => uploaded(n)) }),
+      id,
+    );
+    expect(tooMany.json().fields.galleryImages).toBe(M.galleryMax);
+    expect((await detail()).galleryImages).toEqual([uploaded(1), uploaded(2)]);
+
+    // An edit without the field keeps the gallery; with it, the order given wins.
+    expect((await save(agent, validForm({ title: 'Gallery Test 2' }), id)).statusCode).toBe(200);
+    expect((await detail()).galleryImages).toEqual([uploaded(1), uploaded(2)]);
+    expect((await save(agent, validForm({ galleryImages: [uploaded(2)] }), id)).statusCode).toBe(
+      200,
+    );
+    expect((await detail()).galleryImages).toEqual([uploaded(2)]);
+  });
+
   it('deletes a listing without offers', async () => {
     const created = await save(agent, validForm({ title: 'Short Lived Tide' }));
     const id = created.json().id as number;

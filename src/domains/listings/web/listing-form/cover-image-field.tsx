@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
-import { apiRequest, errorMessage } from '@/web/lib/api-client';
+import { errorMessage } from '@/web/lib/api-client';
+import { LISTING_IMAGE_ACCEPT, uploadListingImage } from './upload-listing-image';
 
 interface CoverImageFieldProps {
   value: string | null | undefined;
@@ -20,14 +21,8 @@ export function CoverImageField({ value, onChange }: CoverImageFieldProps) {
 
   const upload = async (file: File) => {
     setState({ isUploading: true, error: null });
-    const body = new FormData();
-    body.append('image', file);
     try {
-      const stored = await apiRequest<{ url: string }>('/api/listings/images', {
-        method: 'POST',
-        body,
-      });
-      onChange(stored.url);
+      onChange(await uploadListingImage(file));
       setState({ isUploading: false, error: null });
     } catch (error) {
       setState({
@@ -53,7 +48,7 @@ export function CoverImageField({ value, onChange }: CoverImageFieldProps) {
         <input
           id={id}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          accept={LISTING_IMAGE_ACCEPT}
           aria-describedby={`${id}-hint`}
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -33,6 +33,7 @@ import { useListing } from '../api/get-listing';
 import { exclusivityLabel, rightLabel } from '../lib/listing-labels';
 import { ChipInput } from './chip-input';
 import { CoverImageField } from './cover-image-field';
+import { GalleryImagesField } from './gallery-images-field';
 import { formValuesOf, NEW_LISTING_VALUES } from './listing-form-values';
 
 const TABS = ['basic', 'content', 'rights', 'commercial', 'marketing', 'metadata'] as const;
@@ -76,6 +77,7 @@ const TAB_OF: Partial<Record<FieldPath<ListingFormInput>, Tab>> = {
   marketingMaterials: 'marketing',
   comparableTitles: 'marketing',
   uniqueSellingPoints: 'marketing',
+  galleryImages: 'marketing',
   themes: 'metadata',
   keywords: 'metadata',
   agentNotes: 'metadata',
@@ -609,6 +611,19 @@ export function ListingFormDialog({
                   />
                   Marketing materials are available
                 </label>
+                <div className="sm:col-span-2">
+                  <Controller
+                    control={control}
+                    name="galleryImages"
+                    render={({ field: gallery, fieldState }) => (
+                      <GalleryImagesField
+                        value={gallery.value}
+                        onChange={gallery.onChange}
+                        error={fieldState.error?.message ?? messageOf(fieldState.error)}
+                      />
+                    )}
+                  />
+                </div>
               </TabsContent>
               <TabsContent
                 value="metadata"

@@ -21,6 +21,7 @@ export const NEW_LISTING_VALUES: ListingFormInput = {
   marketingMaterials: false,
   themes: [],
   keywords: [],
+  galleryImages: [],
 };
 
 const text = (value: string | null | undefined) => value ?? undefined;
@@ -72,6 +73,7 @@ export function formValuesOf(listing: ListingDetail): ListingFormInput {
     agentNotes: text(listing.agentNotes),
     // Only an uploaded cover goes back to the form; a generated one stays generated.
     coverImageUrl: listing.coverImageUrl?.startsWith('/uploads/') ? listing.coverImageUrl : null,
+    galleryImages: listing.galleryImages,
     targetDemographic: listing.targetDemographic
       ? {
           ageRange: listing.targetDemographic.ageRange,
