@@ -46,6 +46,20 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
     .getByLabel('Cover image', { exact: true })
     .setInputFiles({ name: 'tidewater-cover.png', mimeType: 'image/png', buffer: cover });
   await expect(form.getByText('Cover uploaded')).toBeVisible();
+  // Two gallery images, chosen at once, uploaded and shown in order.
+  await form.getByRole('tab', { name: /^marketing/i }).click();
+  await form.getByLabel('Gallery images', { exact: true }).setInputFiles(
+    await Promise.all(
+      ['#7a3b2e', '#2e5a7a'].map(async (background, index) => ({
+        name: `still-${index + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 800, height: 450, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      })),
+    ),
+  );
+  await expect(form.getByRole('img', { name: 'Gallery image 2 of 2' })).toBeVisible();
   await form.getByRole('tab', { name: /^rights/i }).click();
   await form.getByRole('checkbox', { name: 'Film' }).check();
   await form.getByLabel('Territory', { exact: true }).fill('UK');
@@ -126,6 +140,32 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   };
   const winnerApi = await producerApi(demoAccounts.premium);
   const otherApi = await producerApi(demoAccounts.producer);
+  // The winner opens the listing having let agents see their name.
+  const winnerUser = (await expectOk(await winnerApi.get('/api/auth/user'), 'current user')) as {
+    firstName: string;
+    lastName: string;
+    email: string;
+    username: string | null;
+  };
+  await expectOk(
+    await winnerApi.put('/api/auth/profile', {
+      data: {
+        firstName: winnerUser.firstName,
+        lastName: winnerUser.lastName,
+        email: winnerUser.email,
+        username: winnerUser.username ?? 'premiumproducer',
+        showNameToAgents: true,
+      },
+      headers: { origin },
+    }),
+    'opt in to being named',
+  );
+  // (The admin is the other viewer: the demo free producer's monthly views are shared with
+  // other journeys, and an admin is never named either.)
+  const adminApi = await producerApi(demoAccounts.admin);
+  for (const api of [winnerApi, adminApi]) {
+    await expectOk(await api.get(`/api/listings/${listing.id}`), 'open the listing');
+  }
   const winner = await placeOfferThroughApi(winnerApi, origin, listing.id, '45000');
   const other = await placeOfferThroughApi(otherApi, origin, listing.id, '41000');
 
@@ -192,6 +232,14 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   const revenue = page.getByRole('figure', { name: 'Revenue by listing' });
   await expect(revenue).toBeVisible();
   await expect(revenue.getByRole('table')).toContainText('£45,000');
+  const funnel = page.getByRole('figure', { name: 'Conversion funnel' });
+  await expect(funnel.getByRole('table')).toContainText('Accepted (options sold)');
+  // Who viewed: the producer who opted in by name, the other only counted.
+  await page.getByLabel('Listing', { exact: true }).selectOption({ label: listing.title });
+  await expect(
+    page.getByText(`${winnerUser.firstName} ${winnerUser.lastName}`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('1 other viewer did not share their name.')).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'the agent’s analytics');
   await takeScreenshot('05-analytics');
 
