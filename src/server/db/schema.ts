@@ -12,3 +12,5 @@ export * from '@/domains/offers/server/offers.tables';
 export * from '@/domains/membership/server/subscriptions.tables';
 export * from '@/domains/admin/server/admin.tables';
 export * from '@/domains/chain-of-title/server/chain-of-title.tables';
+export * from '@/domains/comments/server/comments.tables';
+export * from '@/domains/forum/server/forum.tables';
