@@ -14,3 +14,5 @@ export * from '@/domains/admin/server/admin.tables';
 export * from '@/domains/chain-of-title/server/chain-of-title.tables';
 export * from '@/domains/comments/server/comments.tables';
 export * from '@/domains/forum/server/forum.tables';
+export * from '@/domains/analysis/server/analysis.tables';
+export * from '@/domains/enrichment/server/enrichment.tables';
