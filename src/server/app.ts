@@ -37,6 +37,9 @@ import { trackingRoom } from '@/domains/tracking/server';
 import { offersRoom } from '@/domains/offers/server';
 import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
+import { forumRoom } from '@/domains/forum/server';
+import { chainOfTitleRoom } from '@/domains/chain-of-title/server';
+import { commentsRoom } from '@/domains/comments/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -77,6 +80,9 @@ const rooms: readonly RoomModule[] = [
   offersRoom,
   paymentsRoom,
   adminRoom,
+  forumRoom,
+  chainOfTitleRoom,
+  commentsRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

@@ -19,6 +19,7 @@ export const paths = {
   adminCommercialAnalysis: '/admin/commercial-analysis',
   adminChainOfTitle: '/admin/chain-of-title',
   adminImageUpload: '/admin-image-upload',
+  adminImageUploadAlias: '/admin/image-upload',
   aiRecommendations: '/ai-recommendations',
   commercialAnalysis: '/commercial-analysis',
   forum: '/forum',

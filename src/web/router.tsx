@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountsPages } from '@/domains/accounts/web';
+import { adminAnalyticsPages } from '@/domains/admin/web';
+import { chainOfTitlePages } from '@/domains/chain-of-title/web';
 import { legalPages } from '@/domains/legal/web';
 import { listingsPages } from '@/domains/listings/web';
 import { membershipPages } from '@/domains/membership/web';
@@ -57,6 +59,12 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
   { path: paths.producerDashboard, lazy: page(() => import('./pages/producer-dashboard-page')) },
   { path: paths.agentDashboard, lazy: page(() => import('./pages/agent-dashboard-page')) },
+  // Admins only (the page sends anyone else home).
+  { path: paths.adminDashboard, lazy: page(() => import('./pages/admin-dashboard-page')) },
+  { path: paths.adminChainOfTitle, lazy: page(chainOfTitlePages.admin) },
+  { path: paths.adminAnalytics, lazy: page(adminAnalyticsPages.analytics) },
+  { path: paths.adminImageUpload, lazy: page(adminAnalyticsPages.imageUpload) },
+  { path: paths.adminImageUploadAlias, lazy: page(adminAnalyticsPages.imageUpload) },
 ];
 
 export const routes: RouteObject[] = [

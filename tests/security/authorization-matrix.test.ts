@@ -133,6 +133,20 @@ async function objectFor(
       return variant === 'other' ? world.checkouts.other : world.checkouts.free;
     case 'member':
       return String((await world.paidPremiumProducer()).user?.id);
+    case 'user':
+      return String((await world.freshActor('freeProducer')).user?.id);
+    case 'pendingAgent':
+      return String(
+        (await createUser(world.t.db, { role: 'agent', agentVerificationStatus: 'pending' })).id,
+      );
+    case 'chainDocument': {
+      const owner = AGENTS.includes(role)
+        ? variant === 'own'
+          ? actor
+          : otherAgentOf(role)
+        : world.actors.agent;
+      return String(await world.chainDocumentOn(owner));
+    }
   }
 }
 
@@ -165,6 +179,24 @@ const MATRIX_LISTING_FORM = {
   askingPrice: 50000,
   currency: 'GBP',
 };
+
+/** A valid chain-of-title upload: the form's fields, then a PDF in `file`. */
+function chainDocumentUpload(): { payload: Buffer; headers: Record<string, string> } {
+  const { payload, headers, boundary } = multipartBody('rights.pdf', PDF_BYTES);
+  const fields = {
+    documentType: 'rights_agreement',
+    title: 'Matrix rights agreement',
+    parties: 'Ada Matrix\nMatrix Agency',
+    effectiveDate: '2020-01-01',
+  };
+  const head = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  return { payload: Buffer.concat([Buffer.from(head), payload]), headers };
+}
 
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
@@ -229,12 +261,42 @@ async function requestFor(
           confirmPassword: 'another-strong-password',
         },
       };
+    case 'PUT /api/admin/users/{userId}/role':
+      return { ...spec, payload: { role: 'agent' } };
+    case 'POST /api/admin/verify-agent/{agentId}':
+      return { ...spec, payload: { status: 'approved', notes: 'Checked' } };
+    case 'POST /api/admin/users/{userId}/reset-password':
+      return { ...spec, payload: { newPassword: 'a-new-strong-password' } };
     case 'PATCH /api/membership/auto-renew':
       return { ...spec, payload: { autoRenew: false } };
     case 'POST /api/tracking/search':
       return { ...spec, payload: { searchQuery: 'lighthouse', filters: {}, resultsCount: 1 } };
     case 'POST /api/tracking/activity':
       return { ...spec, payload: { listingId: Number(object), activityType: 'view' } };
+    case 'POST /api/admin/upload-ip-images': {
+      const png = await sharp({
+        create: { width: 20, height: 30, channels: 3, background: '#663399' },
+      })
+        .png()
+        .toBuffer();
+      const csv = multipartBody(
+        'covers.csv',
+        Buffer.from('title,author,image_file,image_type\nNo Such Title,Nobody,cover.png,cover\n'),
+        { field: 'csv', contentType: 'text/csv' },
+      );
+      // A second part (the image) spliced in before the closing boundary.
+      const image = Buffer.concat([
+        Buffer.from(
+          `--${csv.boundary}\r\nContent-Disposition: form-data; name="images"; filename="cover.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from('\r\n'),
+      ]);
+      const closing = Buffer.from(`--${csv.boundary}--\r\n`);
+      const head = csv.payload.subarray(0, csv.payload.length - closing.length);
+      return { ...spec, payload: Buffer.concat([head, image, closing]), headers: csv.headers };
+    }
     case 'POST /api/listings/images': {
       const png = await sharp({
         create: { width: 40, height: 60, channels: 3, background: '#336699' },
@@ -244,6 +306,8 @@ async function requestFor(
       const { payload, headers } = multipartBody('cover.png', png, { field: 'image' });
       return { ...spec, payload, headers };
     }
+    case 'POST /api/admin/chain-of-title/listings/{listingId}/documents':
+      return { ...spec, ...chainDocumentUpload() };
     case 'POST /api/uploads/deck': {
       const { payload, headers } = multipartBody('proposal.pdf', PDF_BYTES);
       return { ...spec, payload, headers };

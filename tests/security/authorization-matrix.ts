@@ -16,9 +16,13 @@ import type { MatrixRole } from './security-world';
  *   paymentSecret         producers: the client secret of their own offer's card hold /
  *                         another producer's; everyone else: someone's.
  *   member                a producer who paid for Premium (an admin may refund them).
+ *   user                  a new free producer (the admin console acts on them).
+ *   pendingAgent          a new agent whose application waits for review.
  *   listing               any listing (listings are not owned by the people who read them).
  *   agentListing          a new listing: agents: their own / the other agent's; everyone
  *                         else: an agent's (the cells that change or delete listings).
+ *   chainDocument         a chain-of-title document on a new listing: agents: on their own
+ *                         listing / on the other agent's; everyone else: on an agent's.
  * A cell is one status, or {own, other}. Statuses other than 2xx are the guard's answer, or
  * for 409 the state's: the role got past the guard and the object's state refused it.
  */
@@ -31,8 +35,11 @@ export type ObjectKind =
   | 'checkout'
   | 'paymentSecret'
   | 'member'
+  | 'user'
+  | 'pendingAgent'
   | 'listing'
-  | 'agentListing';
+  | 'agentListing'
+  | 'chainDocument';
 
 export type Cell = number | { own: number; other: number };
 
@@ -408,6 +415,39 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // provider: with the local one (here) it does not exist for anyone.
   { route: 'POST /api/payments/stripe/webhook', cells: everyone(404) },
 
+  // Chain of title: admins file and delete; the listing's agent and admins read and download.
+  {
+    route: 'GET /api/chain-of-title/listings/{listingId}',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
+    route: 'GET /api/chain-of-title/documents/{id}/file',
+    object: 'chainDocument',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  { route: 'GET /api/admin/chain-of-title/overview', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/chain-of-title/listings/{listingId}/documents',
+    object: 'listing',
+    cells: { ...signedIn(403), admin: 201 },
+  },
+  {
+    route: 'DELETE /api/admin/chain-of-title/documents/{id}',
+    object: 'chainDocument',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+
   // Admin
   {
     route: 'POST /api/admin/users/{userId}/refund-membership',
@@ -422,5 +462,49 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
       otherAgent: 403,
       admin: 200,
     },
+  },
+  // The admin users console: administrators only (decision 009).
+  // Admin analytics and the bulk IP image upload (the upload sends a CSV with one image).
+  { route: 'GET /api/admin/analytics', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'POST /api/admin/upload-ip-images', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/users', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/pending-agents', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/audit-log', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/verify-agent/{agentId}',
+    object: 'pendingAgent',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'PUT /api/admin/users/{userId}/role',
+    object: 'user',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'POST /api/admin/users/{userId}/suspend',
+    object: 'user',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  // The new producer is not suspended: the admin gets past the guard and the state refuses.
+  {
+    route: 'POST /api/admin/users/{userId}/activate',
+    object: 'user',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 409 },
+  },
+  {
+    route: 'POST /api/admin/users/{userId}/reset-password',
+    object: 'user',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'DELETE /api/admin/users/{userId}',
+    object: 'user',
+    fresh: 'object',
+    cells: { ...signedIn(403), admin: 200 },
   },
 ];

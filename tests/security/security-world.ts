@@ -1,11 +1,13 @@
+import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { chainOfTitleDocuments } from '@/domains/chain-of-title/server/chain-of-title.tables';
 import type { ListingRow } from '@/domains/listings/server/listings.tables';
 import type { CreateOfferResponse, Offer } from '@/domains/offers/offers.schema';
 import type { UpgradeResponse } from '@/domains/membership/membership.schema';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
 import { insertListing } from '../helpers/fixtures/listings';
-import { insertDeck, nextClientAddress } from '../helpers/fixtures/offers';
+import { insertDeck, nextClientAddress, PDF_BYTES } from '../helpers/fixtures/offers';
 import { createUser, signIn, type TestApp } from '../helpers/test-app';
 
 /**
@@ -209,5 +211,26 @@ export class SecurityWorld {
     if (!checkout.clientSecret) throw new Error('the local provider gives a client secret');
     await this.payCard(actor, checkout.clientSecret);
     return { ...actor, role: 'premiumProducer' };
+  }
+
+  /** A chain-of-title document (its PDF stored) on a new listing of the agent; its id. */
+  async chainDocumentOn(agent: Actor): Promise<number> {
+    const listing = await this.newListing(agent);
+    const storageKey = `chain-of-title/${listing.id}/security-${listing.id}.pdf`;
+    await this.t.app.storage.put(storageKey, Readable.from([PDF_BYTES]), 'application/pdf');
+    const [document] = await this.t.db
+      .insert(chainOfTitleDocuments)
+      .values({
+        listingId: listing.id,
+        documentType: 'rights_agreement',
+        title: 'Security suite rights agreement',
+        parties: ['Author', 'Agency'],
+        effectiveDate: '2020-01-01',
+        storageKey,
+        originalName: 'rights.pdf',
+        sizeBytes: PDF_BYTES.length,
+      })
+      .returning({ id: chainOfTitleDocuments.id });
+    return document.id;
   }
 }

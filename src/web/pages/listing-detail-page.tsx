@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser, useLoggedOutRedirect } from '@/domains/accounts/web';
+import { ListingChainOfTitlePanel } from '@/domains/chain-of-title/web';
 import type { ListingDetail } from '@/domains/listings/listings.schema';
 import {
   CommercialAnalysisPanel,
@@ -29,6 +30,10 @@ const LOGIN_REQUIRED = 'You must be logged in to view listing details';
 /** The listing (listings) with the heart (favourites), the offer action (offers) and tracking. */
 function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: string }) {
   const trackActivity = useTrackActivity();
+  const { user } = useCurrentUser();
+  // The chain of title is the listing's agent's and the admins' only (the API says so too).
+  const canSeeChainOfTitle =
+    role === 'admin' || (role === 'agent' && user !== null && user.id === listing.agentId);
   return (
     <ListingDetailView
       listing={listing}
@@ -50,6 +55,11 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
           <PanelBoundary title="Comments">
             <ListingCommentsSection />
           </PanelBoundary>
+          {canSeeChainOfTitle ? (
+            <PanelBoundary title="Chain of title">
+              <ListingChainOfTitlePanel listingId={listing.id} />
+            </PanelBoundary>
+          ) : null}
         </>
       }
     />

@@ -135,6 +135,9 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
     },
   }),
   'PATCH /api/membership/auto-renew': () => ({ body: { autoRenew: false } }),
+  'GET /api/admin/chain-of-title/overview': () => ({
+    query: { search: 'lighthouse', page: '1', filter: 'missing-proof' },
+  }),
   'POST /api/tracking/search': () => ({
     body: {
       searchQuery: 'lighthouse keeper',
@@ -169,6 +172,40 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   'PATCH /api/offers/{id}/cancel': () => ({ body: { cancellationReason: 'Our budget changed' } }),
   'PATCH /api/offers/{id}/reject': () => ({ body: { reason: 'The rights are under discussion' } }),
+  // The admin console: values that change no one's role or tier for the better (the fuzz
+  // suite checks that odd input promoted no one).
+  'GET /api/admin/users': () => ({
+    query: {
+      page: '1',
+      pageSize: '20',
+      search: 'priya',
+      role: 'producer',
+      status: 'active',
+      sort: 'name',
+      order: 'asc',
+    },
+  }),
+  'GET /api/admin/audit-log': (real) => ({
+    query: {
+      targetType: 'user',
+      targetId: first(real.userId, '1'),
+      action: 'change_role',
+      page: '1',
+      pageSize: '20',
+    },
+  }),
+  'POST /api/admin/verify-agent/{agentId}': () => ({
+    body: { status: 'rejected', notes: 'Please send your agency credentials' },
+  }),
+  'PUT /api/admin/users/{userId}/role': () => ({ body: { role: 'free' } }),
+  'GET /api/admin/analytics': () => ({ query: { interval: 'week' } }),
+  // POST /api/admin/upload-ip-images is multipart (no JSON body to keep valid): the fuzzer's
+  // multipart strategy sends it broken bodies, like the deck and listing image uploads.
+  'POST /api/admin/users/{userId}/suspend': () => ({ body: { notes: 'Fuzz check' } }),
+  'POST /api/admin/users/{userId}/activate': () => ({ body: { notes: 'Fuzz check' } }),
+  'POST /api/admin/users/{userId}/reset-password': () => ({
+    body: { newPassword: 'a-new-strong-password' },
+  }),
   'POST /api/payments/local/confirm': () => ({
     body: {
       clientSecret: 'pi_local_secret_unknown',

@@ -23,3 +23,8 @@ export {
   type AccountDeletionStep,
   type DeleteAccountOptions,
 } from './delete-account';
+/** The admin console's changes to a user (the admin room audits and mails around them). */
+export { setUserRole, type UserRoleChange } from './set-user-role';
+export { setUserSuspension } from './set-user-suspension';
+export { setAgentVerification, type AgentVerificationDecision } from './set-agent-verification';
+export { setUserPassword } from './set-user-password';

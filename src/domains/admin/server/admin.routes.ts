@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoomRoutes } from '@/server/room-module';
 import { AppError, errorResponses } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
 import { requireRole } from '@/server/plugins/session';
@@ -6,9 +6,20 @@ import {
   RefundMembershipParamsSchema,
   RefundMembershipResponseSchema,
 } from '@/domains/membership/membership.schema';
+import { adminAnalyticsRoutes } from './admin-analytics.routes';
+import { adminUploadsRoutes } from './admin-uploads.routes';
+import { adminUsersRoutes } from './admin-users.routes';
 import { refundMembership } from './refund-membership';
 
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: RoomRoutes = async (app, options) => {
+  await app.register(adminUploadsRoutes);
+  await app.register(adminAnalyticsRoutes);
+  // The room's options without the `/api` prefix this plugin is already under.
+  await app.register(adminUsersRoutes, {
+    paymentHandlers: options.paymentHandlers,
+    stripeEventHandlers: options.stripeEventHandlers,
+    accountDeletionSteps: options.accountDeletionSteps,
+  });
   app.post(
     '/admin/users/:userId/refund-membership',
     {

@@ -9,3 +9,6 @@ export const adminRoom: RoomModule = {
   name: 'admin',
   routes: adminRoutes,
 };
+
+// Every admin write is audited; rooms with admin screens (chain of title...) record theirs here.
+export { recordAdminAction, type AdminActionEntry } from './record-admin-action';

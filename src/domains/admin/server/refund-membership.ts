@@ -1,8 +1,9 @@
 import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import type { UserRow } from '@/domains/accounts/server';
+import { getUserById, type UserRow } from '@/domains/accounts/server';
 import type { RefundMembershipResponse } from '@/domains/membership/membership.schema';
 import { refundMembershipPayment } from '@/domains/membership/server';
+import { recordAuditEntry } from './record-audit-entry';
 
 export interface RefundMembershipOptions {
   admin: UserRow;
@@ -21,6 +22,20 @@ export async function refundMembership(
 ): Promise<RefundMembershipResponse> {
   if (admin.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins can refund memberships');
   const refund = await refundMembershipPayment(deps, { userId, now });
+  // The refund commits in the membership room's transaction (with the provider's call); the
+  // audit row follows it.
+  const member = await getUserById(deps.db, userId);
+  await recordAuditEntry(deps.db, {
+    actor: admin,
+    action: 'refund_membership',
+    target: { id: userId, email: member?.email ?? '' },
+    before: { membershipTier: 'premium' },
+    after: {
+      membershipTier: refund.membershipTier,
+      refundedAmount: refund.refundedAmount,
+      receiptNumber: refund.receiptNumber,
+    },
+  });
   deps.log.info(
     { adminId: admin.id, userId, receipt: refund.receiptNumber },
     'membership refunded',

@@ -23,6 +23,8 @@ export {
   type ListingDetailRow,
 } from './to-listing-response';
 export { LISTING_NOT_FOUND } from './get-listing';
+// The catalogue's word rule (decision 002), which the forum's search shares.
+export { prefixTsQuery, searchWords } from './catalogue-query';
 // The demo seed's way into the listings table.
 export {
   createListingBulkLoader,
@@ -36,3 +38,17 @@ export { shareImageOf } from './rasterise-cover';
 export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';
 export { deleteListing, lockListing, withdrawListing } from './remove-listing';
+// The admin console: an approved agent's drafts go public; a suspended agent's listings leave
+// the market and come back on activation (decisions 008 and 009).
+export { publishAgentDrafts } from './publish-agent-drafts';
+export { hideAgentListings, restoreAgentListings, type HiddenListing } from './hide-agent-listings';
+// The admin's bulk image upload: rows matched by title and author, images stored as WebP and
+// set as the cover or appended to the gallery.
+export { findListingsByTitleAndAuthor, type ListingMatch } from './find-listings-by-title-author';
+export { setListingImage, type ListingImageKind } from './set-listing-image';
+export {
+  LISTING_IMAGE_MAX_BYTES,
+  LISTING_IMAGE_SIZE_MESSAGE,
+  LISTING_IMAGE_TYPE_MESSAGE,
+  storeListingImage,
+} from './store-listing-image';

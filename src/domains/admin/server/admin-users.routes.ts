@@ -1,0 +1,210 @@
+import { errorResponses } from '@/shared/errors';
+import { parseId } from '@/shared/ids';
+import { notFound } from '@/shared/errors';
+import { requireRole } from '@/server/plugins/session';
+import type { RoomRoutes } from '@/server/room-module';
+import {
+  ADMIN_MESSAGES,
+  AdminResetPasswordBodySchema,
+  AdminResetPasswordResponseSchema,
+  AdminUserActionResponseSchema,
+  AgentIdParamsSchema,
+  AuditLogQuerySchema,
+  AuditLogResponseSchema,
+  DeleteUserResponseSchema,
+  ListUsersQuerySchema,
+  ListUsersResponseSchema,
+  PendingAgentsResponseSchema,
+  SetUserRoleBodySchema,
+  SuspendUserBodySchema,
+  UserIdParamsSchema,
+  VerifyAgentBodySchema,
+  VerifyAgentResponseSchema,
+} from '../admin.schema';
+import { activateUser } from './activate-user';
+import { changeUserRole } from './change-user-role';
+import { deleteUser } from './delete-user';
+import { findAdminUsers } from './find-admin-users';
+import { findAuditEntries } from './find-audit-entries';
+import { findPendingAgents } from './find-pending-agents';
+import { resetUserPassword } from './reset-user-password';
+import { suspendUser } from './suspend-user';
+import { verifyAgent } from './verify-agent';
+
+const tags = ['admin'];
+
+/** Not an id is no user: the same 404 as an id nobody has. */
+function userIdOf(value: string, message: string = ADMIN_MESSAGES.userNotFound): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(message);
+  return id;
+}
+
+/** The admin users console (part 2 sections 2, 4, 5, 6 and 8; decision 009). */
+export const adminUsersRoutes: RoomRoutes = async (app, options) => {
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'Every account, a page at a time: search, filter by role and status, sort',
+        querystring: ListUsersQuerySchema,
+        response: { 200: ListUsersResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'admin');
+      return findAdminUsers(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/admin/pending-agents',
+    {
+      schema: {
+        tags,
+        summary: 'Agent applications waiting for review, oldest first',
+        response: { 200: PendingAgentsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'admin');
+      return findPendingAgents(app.db);
+    },
+  );
+
+  app.post(
+    '/admin/verify-agent/:agentId',
+    {
+      schema: {
+        tags,
+        summary: "Approve or reject an agent's application (approval publishes their drafts)",
+        params: AgentIdParamsSchema,
+        body: VerifyAgentBodySchema,
+        response: { 200: VerifyAgentResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const agentId = userIdOf(request.params.agentId, ADMIN_MESSAGES.agentNotFound);
+      return verifyAgent(app, { admin, agentId, ...request.body });
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId/role',
+    {
+      schema: {
+        tags,
+        summary: "Change a user's role: free, premium, agent (administrator keeps an admin one)",
+        params: UserIdParamsSchema,
+        body: SetUserRoleBodySchema,
+        response: {
+          200: AdminUserActionResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return changeUserRole(app, { admin, userId, role: request.body.role });
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/suspend',
+    {
+      schema: {
+        tags,
+        summary: 'Suspend a user: signed out, unable to sign in, listings off the market',
+        params: UserIdParamsSchema,
+        body: SuspendUserBodySchema,
+        response: {
+          200: AdminUserActionResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return suspendUser(app, { admin, userId, notes: request.body?.notes });
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Lift a suspension: the user may sign in and their listings return',
+        params: UserIdParamsSchema,
+        body: SuspendUserBodySchema,
+        response: {
+          200: AdminUserActionResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return activateUser(app, { admin, userId, notes: request.body?.notes });
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/reset-password',
+    {
+      schema: {
+        tags,
+        summary: "Set a user's password (signs them out everywhere and emails them)",
+        params: UserIdParamsSchema,
+        body: AdminResetPasswordBodySchema,
+        response: {
+          200: AdminResetPasswordResponseSchema,
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return resetUserPassword(app, { admin, userId, newPassword: request.body.newPassword });
+    },
+  );
+
+  app.delete(
+    '/admin/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user (not an administrator) the way account deletion does',
+        params: UserIdParamsSchema,
+        response: { 200: DeleteUserResponseSchema, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return deleteUser(app, { admin, userId, steps: options.accountDeletionSteps });
+    },
+  );
+
+  app.get(
+    '/admin/audit-log',
+    {
+      schema: {
+        tags,
+        summary: 'The admin audit log, newest first, with who acted',
+        querystring: AuditLogQuerySchema,
+        response: { 200: AuditLogResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'admin');
+      return findAuditEntries(app.db, request.query);
+    },
+  );
+};

@@ -1,0 +1,12 @@
+/**
+ * The chain-of-title room's server front door. The room keeps, per listing, the documents
+ * that prove who holds the rights, and flags the gaps in that chain. It reads listings and
+ * records its admin writes through the admin room's front door; neither depends on it.
+ */
+import type { RoomModule } from '@/server/room-module';
+import { chainOfTitleRoutes } from './chain-of-title.routes';
+
+export const chainOfTitleRoom: RoomModule = {
+  name: 'chain-of-title',
+  routes: chainOfTitleRoutes,
+};

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { HIDDEN_STATUSES, type ListingStatus } from '@/domains/listings/listings.constants';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { PREMIUM_REQUIRED_MESSAGE } from '@/domains/membership/membership.constants';
+import type { Executor } from '@/server/db/client';
+import { AppError, forbidden, notFound } from '@/shared/errors';
+import { COMMENT_MESSAGES } from '../comments.constants';
+import { canTakePartInComments } from '../comments.rules';
+import { comments } from './comments.tables';
+
+export interface CommentListing {
+  id: number;
+  title: string;
+  author: string;
+  agentId: number | null;
+  status: string;
+}
+
+/**
+ * The listing a thread belongs to, or NOT_FOUND. A draft or withdrawn listing is gone for all
+ * but its agent and admins (as on the listing page), and so is its discussion.
+ */
+export async function getCommentListing(
+  db: Executor,
+  listingId: number,
+  viewer: Pick<UserRow, 'id' | 'role'>,
+): Promise<CommentListing> {
+  const [listing] = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      author: listings.author,
+      agentId: listings.agentId,
+      status: listings.status,
+    })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!listing) throw notFound(COMMENT_MESSAGES.listingNotFound);
+  const isHidden = HIDDEN_STATUSES.includes(listing.status as ListingStatus);
+  if (isHidden && viewer.role !== 'admin' && viewer.id !== listing.agentId) {
+    throw notFound(COMMENT_MESSAGES.listingNotFound);
+  }
+  return listing;
+}
+
+/**
+ * Whether the viewer takes part in this listing's comments (comments.rules.ts). The route has
+ * already passed the one premium gate (requirePremium); this adds the listing's side: an agent
+ * only on their own listings. A producer refused here lost premium between the two checks.
+ */
+export function requireCommentsAccess(viewer: UserRow, listing: CommentListing, now: Date): void {
+  if (canTakePartInComments(viewer, listing, now)) return;
+  if (viewer.role === 'agent') throw forbidden(COMMENT_MESSAGES.notYourListing);
+  throw new AppError('UPGRADE_REQUIRED', PREMIUM_REQUIRED_MESSAGE, {
+    extra: { upgradeRequired: true, feature: 'comments' },
+  });
+}
+
+export type CommentRow = typeof comments.$inferSelect;
+
+/** A comment with its listing (for checks on /api/comments/{id}), or NOT_FOUND. */
+export async function getCommentWithListing(
+  db: Executor,
+  commentId: number,
+  viewer: Pick<UserRow, 'id' | 'role'>,
+): Promise<{ comment: CommentRow; listing: CommentListing }> {
+  const [comment] = await db.select().from(comments).where(eq(comments.id, commentId));
+  if (!comment) throw notFound(COMMENT_MESSAGES.commentNotFound);
+  const listing = await getCommentListing(db, comment.listingId, viewer).catch(
+    (error: unknown) => {
+      // The comment of a listing the viewer may not see is not there for them either.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        throw notFound(COMMENT_MESSAGES.commentNotFound);
+      }
+      throw error;
+    },
+  );
+  return { comment, listing };
+}
