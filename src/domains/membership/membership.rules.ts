@@ -29,8 +29,9 @@ function toTime(value: Date | string | null): number | null {
 }
 
 /**
- * Premium counts while the tier says so and the paid-up period has not run out. A premium
- * tier without an expiry is one an admin granted by a role change: it does not lapse.
+ * Premium counts while the tier says so and the paid-up (or granted) period has not run out.
+ * An admin's complimentary grant has an end date a year on (decision 009); a premium tier
+ * without any expiry (older rows, seeded demo accounts) does not lapse.
  */
 export function effectiveTier(user: PremiumSubject, now: Date = new Date()): MembershipTier {
   if (user.membershipTier !== 'premium') return 'free';
