@@ -16,3 +16,6 @@ export * from '@/domains/comments/server/comments.tables';
 export * from '@/domains/forum/server/forum.tables';
 export * from '@/domains/analysis/server/analysis.tables';
 export * from '@/domains/enrichment/server/enrichment.tables';
+export * from '@/domains/recommendations/server/recommendations.tables';
+export * from '@/domains/saved-searches/server/saved-searches.tables';
+export * from '@/domains/notifications/server/notifications.tables';
