@@ -55,7 +55,9 @@ const TagsSchema = z
   );
 
 const postTitle = safeString({ error: POST_REQUIRED_MESSAGE })
-  .max(FORUM_LIMITS.titleMax, { error: `Title must be at most ${FORUM_LIMITS.titleMax} characters` })
+  .max(FORUM_LIMITS.titleMax, {
+    error: `Title must be at most ${FORUM_LIMITS.titleMax} characters`,
+  })
   .refine(notBlank, { error: POST_REQUIRED_MESSAGE });
 const postContent = safeString({ error: POST_REQUIRED_MESSAGE })
   .max(FORUM_LIMITS.contentMax, {
@@ -143,8 +145,12 @@ export const ForumViewResultSchema = z.object({
 });
 export type ForumViewResult = z.infer<typeof ForumViewResultSchema>;
 
-export const StickyBodySchema = z.object({ isSticky: z.boolean({ error: 'isSticky must be true or false' }) });
-export const LockBodySchema = z.object({ isLocked: z.boolean({ error: 'isLocked must be true or false' }) });
+export const StickyBodySchema = z.object({
+  isSticky: z.boolean({ error: 'isSticky must be true or false' }),
+});
+export const LockBodySchema = z.object({
+  isLocked: z.boolean({ error: 'isLocked must be true or false' }),
+});
 export const AcceptedReplyBodySchema = z.object({
   replyId: z
     .number({ error: 'replyId must be a number or null' })
@@ -158,8 +164,18 @@ export type AcceptedReplyBody = z.infer<typeof AcceptedReplyBodySchema>;
 /** POST /api/forum/reports: exactly one of postId and replyId, and an optional reason. */
 export const ForumReportBodySchema = z
   .object({
-    postId: z.number({ error: 'postId must be a number' }).int().positive().max(2_147_483_647).optional(),
-    replyId: z.number({ error: 'replyId must be a number' }).int().positive().max(2_147_483_647).optional(),
+    postId: z
+      .number({ error: 'postId must be a number' })
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional(),
+    replyId: z
+      .number({ error: 'replyId must be a number' })
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .optional(),
     reason: safeString()
       .max(FORUM_LIMITS.reasonMax, {
         error: `Reason must be at most ${FORUM_LIMITS.reasonMax} characters`,

@@ -39,9 +39,7 @@ export async function reportForumContent(
     const [existing] = await tx
       .select({ id: forumReports.id })
       .from(forumReports)
-      .where(
-        and(target, eq(forumReports.reporterId, reporterId), eq(forumReports.status, 'open')),
-      )
+      .where(and(target, eq(forumReports.reporterId, reporterId), eq(forumReports.status, 'open')))
       .limit(1);
     if (existing) return { id: existing.id, status: 'open' as const };
     const [row] = await tx

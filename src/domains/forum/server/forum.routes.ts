@@ -43,7 +43,10 @@ import { toggleForumLike } from './toggle-forum-like';
 
 const tags = ['forum'];
 const IdParams = z.object({ id: IdParamSchema });
-const ReportStatusSchema = z.object({ id: z.number().int(), status: z.enum(['open', 'dismissed']) });
+const ReportStatusSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['open', 'dismissed']),
+});
 
 /** Per person, not per address (an office shares one address). */
 const perUser = (bucket: string, limit: { max: number; timeWindow: string }) => ({

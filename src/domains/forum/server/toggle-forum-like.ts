@@ -36,7 +36,8 @@ export async function toggleForumLike(
       .delete(forumReplyLikes)
       .where(and(eq(forumReplyLikes.replyId, reply.id), eq(forumReplyLikes.userId, userId)))
       .returning({ replyId: forumReplyLikes.replyId });
-    if (removed.length === 0) await tx.insert(forumReplyLikes).values({ replyId: reply.id, userId });
+    if (removed.length === 0)
+      await tx.insert(forumReplyLikes).values({ replyId: reply.id, userId });
     const delta = removed.length === 0 ? 1 : -1;
     const [updated] = await tx
       .update(forumReplies)
