@@ -89,7 +89,7 @@ export const adminCommentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "Keep a reported comment: close its open reports (audited)",
+        summary: 'Keep a reported comment: close its open reports (audited)',
         params: CommentParamsSchema,
         response: { 200: DismissedReportsResponseSchema, ...errorResponses(401, 403, 404) },
       },

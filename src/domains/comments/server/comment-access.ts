@@ -67,14 +67,12 @@ export async function getCommentWithListing(
 ): Promise<{ comment: CommentRow; listing: CommentListing }> {
   const [comment] = await db.select().from(comments).where(eq(comments.id, commentId));
   if (!comment) throw notFound(COMMENT_MESSAGES.commentNotFound);
-  const listing = await getCommentListing(db, comment.listingId, viewer).catch(
-    (error: unknown) => {
-      // The comment of a listing the viewer may not see is not there for them either.
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        throw notFound(COMMENT_MESSAGES.commentNotFound);
-      }
-      throw error;
-    },
-  );
+  const listing = await getCommentListing(db, comment.listingId, viewer).catch((error: unknown) => {
+    // The comment of a listing the viewer may not see is not there for them either.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw notFound(COMMENT_MESSAGES.commentNotFound);
+    }
+    throw error;
+  });
   return { comment, listing };
 }

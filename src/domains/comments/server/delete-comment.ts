@@ -28,8 +28,7 @@ export async function deleteComment(
   const { comment, listing } = await getCommentWithListing(deps.db, commentId, actor);
   // Authors may always take back their own words, even after their premium has ended.
   if (!canDeleteComment(actor, comment.authorId)) throw forbidden(COMMENT_MESSAGES.deleteOwnOnly);
-  const isAdminRemoval =
-    actor.role === 'admin' && (isModeration || actor.id !== comment.authorId);
+  const isAdminRemoval = actor.role === 'admin' && (isModeration || actor.id !== comment.authorId);
 
   const author = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx

@@ -20,7 +20,10 @@ export async function toggleCommentLike(
 
   return db.transaction(async (tx) => {
     const mine = and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, user.id));
-    const removed = await tx.delete(commentLikes).where(mine).returning({ id: commentLikes.userId });
+    const removed = await tx
+      .delete(commentLikes)
+      .where(mine)
+      .returning({ id: commentLikes.userId });
     let delta = -removed.length;
     if (removed.length === 0) {
       const added = await tx
