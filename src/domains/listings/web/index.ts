@@ -10,7 +10,6 @@ export { CommercialAnalysisPanel } from './components/commercial-analysis-panel'
 export { ListingCard, type ListingLayout } from './components/listing-card';
 export { ListingLoadError, ListingNotFound } from './components/listing-detail-states';
 export { ListingDetailView } from './components/listing-detail-view';
-export { ListingCommentsSection } from './components/listing-comments-section';
 export { ShareMenu } from './components/share-menu';
 export { ListingFormDialog } from './listing-form/listing-form-dialog';
 export { useMetaDescription } from './hooks/use-meta-description';

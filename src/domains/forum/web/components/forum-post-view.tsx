@@ -28,7 +28,7 @@ import { recordForumView } from '../api/record-forum-view';
 import { AuthorLine } from './author-line';
 import { DiscussionDialog } from './discussion-dialog';
 import { LikeButton } from './like-button';
-import { LinkedText } from './linked-text';
+import { LinkedText } from '@/web/components/ui/linked-text';
 import { ReportButton } from './report-button';
 
 interface ViewerProps {

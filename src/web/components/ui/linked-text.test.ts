@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { segmentCommentText } from './comment-text';
+import { segmentLinkedText } from './linked-text';
 
-describe('[COMMENTS] links in comment text', () => {
+describe('[UI] links in members’ text', () => {
   it('links http and https addresses, without the sentence punctuation after them', () => {
-    expect(segmentCommentText('See https://example.com/a?b=1. And http://x.test/(y)!')).toEqual([
+    expect(segmentLinkedText('See https://example.com/a?b=1. And http://x.test/(y)!')).toEqual([
       { kind: 'text', text: 'See ' },
       { kind: 'link', text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
       { kind: 'text', text: '. And ' },
@@ -13,7 +13,7 @@ describe('[COMMENTS] links in comment text', () => {
   });
 
   it('leaves a bracket that closes the sentence outside the link', () => {
-    expect(segmentCommentText('(see https://example.com/a)')).toEqual([
+    expect(segmentLinkedText('(see https://example.com/a)')).toEqual([
       { kind: 'text', text: '(see ' },
       { kind: 'link', text: 'https://example.com/a', href: 'https://example.com/a' },
       { kind: 'text', text: ')' },
@@ -28,14 +28,14 @@ describe('[COMMENTS] links in comment text', () => {
       'ftp://example.com/file',
       '<img src=x onerror=alert(1)>',
     ]) {
-      expect(segmentCommentText(content)).toEqual([{ kind: 'text', text: content }]);
+      expect(segmentLinkedText(content)).toEqual([{ kind: 'text', text: content }]);
     }
   });
 
   it('keeps text without addresses as one segment, and empty text as none', () => {
-    expect(segmentCommentText('Just words\nover two lines')).toEqual([
+    expect(segmentLinkedText('Just words\nover two lines')).toEqual([
       { kind: 'text', text: 'Just words\nover two lines' },
     ]);
-    expect(segmentCommentText('')).toEqual([]);
+    expect(segmentLinkedText('')).toEqual([]);
   });
 });
