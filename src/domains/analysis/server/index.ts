@@ -1,0 +1,31 @@
+/**
+ * The analysis room's server front door (issue 15): commercial analysis computed from the film
+ * market data, the platform's own activity and the listing, every figure with its basis.
+ * Analysis depends on listings (it reads listings and writes viability scores through the
+ * listings front door) and membership (the premium gate); neither depends on analysis.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RoomModule } from '@/server/room-module';
+import type { Job } from '@/server/jobs/job-runner';
+import { analysisRoutes } from './analysis.routes';
+import { processAnalysisWork } from './recompute-analyses';
+
+function analysisJobs(app: FastifyInstance): Job[] {
+  return [
+    {
+      name: 'analysis:recompute',
+      // Each tick works for at most 2 s in slices that each yield every 10 listings.
+      intervalMs: 5_000,
+      run: () => processAnalysisWork(app.db),
+    },
+  ];
+}
+
+export const analysisRoom: RoomModule = {
+  name: 'analysis',
+  routes: analysisRoutes,
+  jobs: analysisJobs,
+};
+
+export { processAnalysisWork, queueRecompute } from './recompute-analyses';
+export { refreshAnalyses } from './refresh-analyses';

@@ -1,0 +1,158 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { favourites } from '@/domains/favourites/server/favourites.tables';
+import { offers } from '@/domains/offers/server/offers.tables';
+import { listingViews } from '@/domains/membership/server/membership.tables';
+import type { EngineInputs, PlatformActivity } from './engine/analyse-listing';
+
+export interface ListingForAnalysis {
+  inputs: EngineInputs;
+  agentId: number | null;
+  status: string;
+  title: string;
+  author: string;
+}
+
+type GenreActivity = PlatformActivity['genre'];
+
+const genreKey = (genre: string | null) => (genre ?? '').trim().toLowerCase();
+const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * The platform's activity per genre (listings, producers' views, favourites, offers and
+ * accepted option prices), read once per batch: other rooms' tables are read, never written.
+ */
+export async function loadGenreActivity(db: Executor): Promise<Map<string, GenreActivity>> {
+  const rows = await db.execute<{
+    genre: string;
+    listings: string;
+    views: string;
+    favourites: string;
+    offers: string;
+    accepted: number[] | null;
+  }>(sql`
+    select lower(trim(coalesce(l.genre, ''))) as genre,
+      count(*)::int as listings,
+      coalesce(sum(v.n), 0)::int as views,
+      coalesce(sum(f.n), 0)::int as favourites,
+      coalesce(sum(o.n), 0)::int as offers,
+      array_remove(array_agg(o.accepted order by o.accepted), null) as accepted
+    from ${listings} l
+    left join (select listing_id, count(*) as n from ${listingViews} group by listing_id) v
+      on v.listing_id = l.id
+    left join (select listing_id, count(*) as n from ${favourites} group by listing_id) f
+      on f.listing_id = l.id
+    left join (
+      select listing_id, count(*) filter (where status <> 'awaiting_payment') as n,
+        max(offer_price_pence) filter (where status = 'accepted') as accepted
+      from ${offers} group by listing_id
+    ) o on o.listing_id = l.id
+    group by 1
+  `);
+  return new Map(
+    rows.rows.map((row) => [
+      row.genre,
+      {
+        listings: Number(row.listings),
+        views: Number(row.views),
+        favourites: Number(row.favourites),
+        offers: Number(row.offers),
+        acceptedOptionPricesPence: (row.accepted ?? []).map(Number).sort((a, b) => a - b),
+      },
+    ]),
+  );
+}
+
+/** The engine's inputs for each listing named (missing ids are left out). */
+export async function loadEngineInputs(
+  db: Executor,
+  listingIds: readonly number[],
+  options: { now: Date; genreActivity?: Map<string, GenreActivity> },
+): Promise<Map<number, ListingForAnalysis>> {
+  if (listingIds.length === 0) return new Map();
+  const ids = [...listingIds];
+  const [rows, viewCounts, favouriteCounts, offerCounts, genreActivity] = await Promise.all([
+    db.select().from(listings).where(inArray(listings.id, ids)),
+    db
+      .select({ listingId: listingViews.listingId, n: sql<number>`count(*)::int` })
+      .from(listingViews)
+      .where(inArray(listingViews.listingId, ids))
+      .groupBy(listingViews.listingId),
+    db
+      .select({ listingId: favourites.listingId, n: sql<number>`count(*)::int` })
+      .from(favourites)
+      .where(inArray(favourites.listingId, ids))
+      .groupBy(favourites.listingId),
+    db
+      .select({ listingId: offers.listingId, n: sql<number>`count(*)::int` })
+      .from(offers)
+      .where(and(inArray(offers.listingId, ids), sql`${offers.status} <> 'awaiting_payment'`))
+      .groupBy(offers.listingId),
+    options.genreActivity ? Promise.resolve(options.genreActivity) : loadGenreActivity(db),
+  ]);
+  const count = (list: Array<{ listingId: number; n: number }>) =>
+    new Map(list.map((row) => [row.listingId, Number(row.n)]));
+  const views = count(viewCounts);
+  const favs = count(favouriteCounts);
+  const offerMap = count(offerCounts);
+  const asOfYear = options.now.getUTCFullYear();
+  const empty: GenreActivity = {
+    listings: 0,
+    views: 0,
+    favourites: 0,
+    offers: 0,
+    acceptedOptionPricesPence: [],
+  };
+  const result = new Map<number, ListingForAnalysis>();
+  for (const row of rows) {
+    const details = row.mediumDetails ?? {};
+    result.set(row.id, {
+      agentId: row.agentId,
+      status: row.status,
+      title: row.title,
+      author: row.author,
+      inputs: {
+        asOfYear,
+        listing: {
+          id: row.id,
+          title: row.title,
+          genre: row.genre,
+          medium: row.medium,
+          pages: row.pages,
+          publishDate: row.publishDate,
+          status: row.status,
+          suggestedOfferMaxPence: row.suggestedOfferMax,
+          awards: row.awards,
+          salesFigures: row.salesFigures,
+          previousAdaptations: row.previousAdaptations,
+          averageRating: toNumber(details.averageRating),
+          ratingsCount: toNumber(details.ratingsCount),
+          twitterMentions: row.twitterMentions,
+          twitterBuzzScore: row.twitterBuzzScore,
+          youtubeTotalViews: row.youtubeTotalViews,
+          youtubePopularityScore: row.youtubePopularityScore,
+          youtubeAdaptationPotential: row.youtubeAdaptationPotential,
+          contentRating: row.contentRating,
+          themes: row.themes,
+          targetDemographic: row.targetDemographic
+            ? {
+                ageRange: row.targetDemographic.ageRange,
+                gender: row.targetDemographic.gender,
+                income: row.targetDemographic.income,
+              }
+            : null,
+        },
+        activity: {
+          listing: {
+            views: views.get(row.id) ?? 0,
+            favourites: favs.get(row.id) ?? 0,
+            offers: offerMap.get(row.id) ?? 0,
+          },
+          genre: genreActivity.get(genreKey(row.genre)) ?? empty,
+        },
+      },
+    });
+  }
+  return result;
+}
