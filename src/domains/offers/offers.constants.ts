@@ -31,10 +31,16 @@ export const REMINDER_BEFORE_MS = DAY_MS;
  * agent sees it) → accepting (our own short claim while the capture is in flight) → accepted
  * (captured); pending → rejected | cancelled | expired (hold released or lapsed);
  * awaiting_payment → abandoned | cancelled.
+ * Negotiation (decision 016): pending → countered (the agent proposed other terms; the
+ * producer's turn) → pending (the producer accepted them or countered back at the held price)
+ * or → reauthorising (at another price: a new hold is being placed while the old one stays)
+ * → pending once the new hold is authorised (the old one is then released).
  */
 export const OFFER_STATUSES = [
   'awaiting_payment',
   'pending',
+  'countered',
+  'reauthorising',
   'accepting',
   'accepted',
   'rejected',
@@ -51,6 +57,8 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const PUBLIC_OFFER_STATUSES = [
   'awaiting_payment',
   'pending',
+  'countered',
+  'reauthorising',
   'accepted',
   'rejected',
   'cancelled',
@@ -63,6 +71,8 @@ export type PublicOfferStatus = (typeof PUBLIC_OFFER_STATUSES)[number];
 export const OPEN_OFFER_STATUSES = [
   'awaiting_payment',
   'pending',
+  'countered',
+  'reauthorising',
 ] as const satisfies readonly OfferStatus[];
 
 /** An offer whose hold may still be live at the provider: open, or its capture in flight. */
@@ -85,6 +95,8 @@ export const CLOSED_OFFER_STATUSES = [
 /** What the agent sees: only offers whose hold was authorised at least once. */
 export const AGENT_VISIBLE_STATUSES = [
   'pending',
+  'countered',
+  'reauthorising',
   'accepted',
   'rejected',
   'expired',
@@ -96,9 +108,31 @@ export const AGENT_VISIBLE_ROW_STATUSES = [...AGENT_VISIBLE_STATUSES, 'accepting
 export const OFFER_STATUS_LABELS: Record<PublicOfferStatus, string> = {
   awaiting_payment: 'Awaiting Payment',
   pending: 'Pending',
+  countered: 'Countered',
+  reauthorising: 'Awaiting Card',
   accepted: 'Accepted',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
   expired: 'Expired',
   abandoned: 'Abandoned',
 };
+
+/** Statuses in which the terms may still be negotiated (a counter, an answer to one). */
+export const NEGOTIABLE_STATUSES = [
+  'pending',
+  'countered',
+] as const satisfies readonly OfferStatus[];
+
+/** Who proposed a version of an offer's term sheet. */
+export const TERM_PARTIES = ['producer', 'agent'] as const;
+export type TermParty = (typeof TERM_PARTIES)[number];
+
+/** What a version of the term sheet is: the first offer, a counter, or the other side's yes. */
+export const TERM_KINDS = ['offer', 'counter', 'accepted_counter'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+/** Defaults of the terms an option usually carries, when the offer did not name them. */
+export const DEFAULT_TERRITORY = 'Worldwide';
+export const DEFAULT_MEDIA = 'All media, film and television';
+export const TERRITORY_MAX = 200;
+export const EXTENSION_PERIODS = [0, 6, 12, 18, 24] as const;

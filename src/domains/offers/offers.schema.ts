@@ -4,6 +4,12 @@ import { ListingCardSchema, PoundsSchema } from '@/domains/listings/listings.sch
 import { IdParamSchema, parseId } from '@/shared/ids';
 import { poundsToPence } from '@/shared/money';
 import {
+  DEFAULT_MEDIA,
+  DEFAULT_TERRITORY,
+  EXTENSION_PERIODS,
+  TERM_KINDS,
+  TERM_PARTIES,
+  TERRITORY_MAX,
   CANCELLATION_REASON_MAX,
   FREE_TEXT_MAX,
   MAX_OFFER_PENCE,
@@ -327,3 +333,165 @@ export const ListingViewersResponseSchema = z.object({
   anonymousViewers: z.number().int(),
 });
 export type ListingViewersResponse = z.infer<typeof ListingViewersResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Negotiation: versioned term sheets, counters and answers (issue 19, decision 016).
+
+/** The largest purchase price (or extension fee) a term sheet may name: £20,000,000. */
+export const MAX_TERM_PENCE = 2_000_000_000;
+
+export const TERM_MESSAGES = {
+  purchasePriceFormat: 'Enter the purchase price in pounds, with at most two decimal places',
+  extensionFeeFormat: 'Enter the extension fee in pounds, with at most two decimal places',
+  extensionPeriodInvalid: 'Extension period must be 0, 6, 12, 18 or 24 months',
+  territoryRequired: 'Territory is required',
+  mediaRequired: 'Media is required',
+  nothingChanged: 'Change at least one term to make a counter-offer',
+  notYourTurn: 'It is not your turn to answer this offer',
+} as const;
+
+/** An optional amount in pounds (not charged, so not bound by the card maximum). */
+const optionalPounds = (message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value, ctx): number | null => {
+      const text = value?.trim() ?? '';
+      if (text === '') return null;
+      const pence = poundsToPence(text);
+      if (pence === null || pence < 0 || pence > MAX_TERM_PENCE) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return pence;
+    });
+
+const termText = (required: string) =>
+  safeString({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(TERRITORY_MAX, { error: `Must be at most ${TERRITORY_MAX} characters` });
+
+/**
+ * A term sheet as a counter-offer proposes it (the agent's counter, the producer's counter
+ * back): the offer's own terms plus what options usually carry.
+ */
+export const TermSheetBodySchema = z.object({
+  offerPrice: OfferPriceSchema,
+  optionPeriod: OptionPeriodSchema,
+  purchasePrice: z.union([z.string(), z.null()]).optional(),
+  extensionMonths: z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((value, ctx) => {
+      const months = value === undefined || value === '' ? 0 : Number(value);
+      if (!(EXTENSION_PERIODS as readonly number[]).includes(months)) {
+        ctx.addIssue({ code: 'custom', message: TERM_MESSAGES.extensionPeriodInvalid });
+        return z.NEVER;
+      }
+      return months;
+    }),
+  extensionFee: z.union([z.string(), z.null()]).optional(),
+  territory: termText(TERM_MESSAGES.territoryRequired).default(DEFAULT_TERRITORY),
+  media: termText(TERM_MESSAGES.mediaRequired).default(DEFAULT_MEDIA),
+  extraRightsRequest: optionalText,
+  fundCompetition: z.boolean().default(false),
+  fundNotes: optionalText,
+  notes: optionalText,
+});
+export type TermSheetBodyInput = z.input<typeof TermSheetBodySchema>;
+
+/** The same body as the server reads it: every amount parsed once into pence. */
+export const TermSheetRequestSchema = TermSheetBodySchema.extend({
+  offerPrice: OfferPricePenceSchema,
+  purchasePrice: optionalPounds(TERM_MESSAGES.purchasePriceFormat),
+  extensionFee: optionalPounds(TERM_MESSAGES.extensionFeeFormat),
+}).transform(
+  ({ offerPrice, purchasePrice, extensionFee, fundCompetition, fundNotes, ...rest }) => ({
+    ...rest,
+    pricePence: offerPrice,
+    purchasePricePence: purchasePrice,
+    extensionFeePence: extensionFee,
+    fundCompetition,
+    fundNotes: fundCompetition ? fundNotes : null,
+  }),
+);
+export type TermSheetRequest = z.output<typeof TermSheetRequestSchema>;
+
+export const TermChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type TermChange = z.infer<typeof TermChangeSchema>;
+
+/** One version of an offer's term sheet, with what changed from the version before. */
+export const TermVersionSchema = z.object({
+  version: z.number().int(),
+  proposedBy: z.enum(TERM_PARTIES),
+  kind: z.enum(TERM_KINDS),
+  authorName: z.string().nullable(),
+  offerPrice: PoundsSchema,
+  optionPeriod: z.number().int(),
+  purchasePrice: PoundsSchema.nullable(),
+  extensionMonths: z.number().int(),
+  extensionFee: PoundsSchema.nullable(),
+  territory: z.string(),
+  media: z.string(),
+  extraRightsRequest: z.string().nullable(),
+  fundCompetition: z.boolean(),
+  fundNotes: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  changes: z.array(TermChangeSchema),
+});
+export type TermVersion = z.infer<typeof TermVersionSchema>;
+
+/** GET /api/offers/{id}/terms: every version, oldest first, and the offer's timeline. */
+export const OfferTermsResponseSchema = z.object({
+  offerId: z.number().int(),
+  status: OfferStatusSchema,
+  currentVersion: z.number().int(),
+  versions: z.array(TermVersionSchema),
+  /** The card holds behind the offer, oldest first (amount, what became of each). */
+  holds: z.array(
+    z.object({
+      version: z.number().int(),
+      amount: PoundsSchema,
+      status: z.enum(['placing', 'held', 'captured', 'released']),
+    }),
+  ),
+  agreement: z
+    .object({
+      sha256: z.string(),
+      createdAt: z.string(),
+      producerSignedAt: z.string().nullable(),
+      agentSignedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type OfferTermsResponse = z.infer<typeof OfferTermsResponseSchema>;
+
+/**
+ * POST /api/offers/{id}/counter and /accept-counter: the offer, and the client secret of the
+ * new card hold when the price changed (null when the held amount still stands).
+ */
+export const NegotiationResponseSchema = z.object({
+  offer: OfferSchema,
+  clientSecret: z.string().nullable(),
+});
+export type NegotiationResponse = z.infer<typeof NegotiationResponseSchema>;
+
+/** POST /api/offers/{id}/agreement/sign: typed full name and explicit consent. */
+export const SignAgreementBodySchema = z.object({
+  fullName: safeString({ error: 'Type your full name to sign' })
+    .trim()
+    .min(2, { error: 'Type your full name to sign' })
+    .max(120, { error: 'Must be at most 120 characters' }),
+  consent: z.literal(true, { error: 'Please confirm that you agree to sign electronically' }),
+});
+export type SignAgreementBody = z.infer<typeof SignAgreementBodySchema>;
+
+/** The download path of an accepted offer's option agreement (its signedOptionUrl). */
+export const agreementUrlFor = (offerId: number) => `/api/offers/${offerId}/agreement`;

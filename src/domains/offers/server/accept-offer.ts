@@ -18,7 +18,13 @@ import {
   offerAutoRejectedMail,
   sendOfferMail,
 } from './offer-emails';
-import { captureHold, holdLedgerEntry, releaseHold } from './offer-hold';
+import {
+  captureHold,
+  holdLedgerEntry,
+  previousHoldReleaseEntry,
+  releaseHold,
+  releasePreviousHold,
+} from './offer-hold';
 import { getOfferRecord, loadOfferRecord, toOffer } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
 
@@ -189,6 +195,8 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
         if (other.providerPaymentId) {
           await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(other, 'release'));
         }
+        const previous = previousHoldReleaseEntry(other);
+        if (previous) await recordLedgerIntent(tx, deps.payments.name, previous);
       }
     }
     return { others, afterCommit };
@@ -197,7 +205,10 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
   // The listing is optioned now: this instance's catalogue must not keep showing it available.
   outcome.afterCommit();
 
-  for (const other of outcome.others) await releaseHold(deps, other);
+  for (const other of outcome.others) {
+    await releaseHold(deps, other);
+    await releasePreviousHold(deps, other);
+  }
   const record = await loadOfferRecord(deps.db, offerId);
   if (record) {
     await sendOfferMail(
@@ -208,7 +219,7 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
   }
   for (const other of outcome.others) {
     // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.
-    if (other.status !== 'pending') continue;
+    if (other.status === 'awaiting_payment') continue;
     const otherRecord = await loadOfferRecord(deps.db, other.id);
     if (otherRecord) {
       await sendOfferMail(

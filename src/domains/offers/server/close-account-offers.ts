@@ -78,9 +78,9 @@ export async function closeOpenOffers(deps: OfferDeps, user: UserRow): Promise<v
         deps,
         offer.id,
         [offer.status],
-        offer.status === 'pending'
-          ? { status: 'cancelled', cancellationReason: ACCOUNT_CLOSED_REASON }
-          : { status: 'abandoned' },
+        offer.status === 'awaiting_payment'
+          ? { status: 'abandoned' }
+          : { status: 'cancelled', cancellationReason: ACCOUNT_CLOSED_REASON },
       );
       continue;
     }
@@ -101,7 +101,7 @@ export async function rejectForWithdrawnListing(
     status: 'rejected',
     rejectionReason: LISTING_WITHDRAWN_REASON,
   });
-  if (closed && offer.status === 'pending') {
+  if (closed && offer.status !== 'awaiting_payment') {
     const record = await loadOfferRecord(deps.db, offer.id);
     if (record) {
       await sendOfferMail(

@@ -2,7 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { recordLedgerIntent } from '@/domains/payments/server';
 import type { OfferStatus } from '../offers.constants';
 import type { HoldDeps } from './offer-deps';
-import { holdLedgerEntry, releaseHold } from './offer-hold';
+import {
+  holdLedgerEntry,
+  previousHoldReleaseEntry,
+  releaseHold,
+  releasePreviousHold,
+} from './offer-hold';
 import { offers, type OfferRow } from './offers.tables';
 
 export interface CloseOfferChange {
@@ -37,8 +42,14 @@ export async function closeOffer(
     if (row?.providerPaymentId) {
       await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'release'));
     }
+    // A re-authorisation in progress: the hold it was replacing goes too (decision 016).
+    const previous = row ? previousHoldReleaseEntry(row) : null;
+    if (previous) await recordLedgerIntent(tx, deps.payments.name, previous);
     return row ?? null;
   });
-  if (closed) await releaseHold(deps, closed);
+  if (closed) {
+    await releaseHold(deps, closed);
+    await releasePreviousHold(deps, closed);
+  }
   return closed;
 }

@@ -169,3 +169,38 @@ export async function sendOfferMail(
   if (!to) return;
   await deps.mailer.send({ to, ...content });
 }
+
+/** To the producer: the agent countered (decision 016). */
+export const counterToProducerMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `Counter-offer on ${record.listing.title}`,
+    greetingName: record.producer.firstName,
+    paragraphs: [
+      `The agent has answered your offer on "${record.listing.title}" with different terms.`,
+      'You can accept them, counter back, or withdraw your offer from My Submissions.',
+      ...(record.offer.responseDeadline
+        ? [`Please answer by ${formatDeadline(record.offer.responseDeadline)}.`]
+        : []),
+    ],
+    action: { label: 'See the counter-offer', url: `${publicUrl}${paths.mySubmissions}` },
+  });
+
+/** To the agent: the producer answered a counter and the offer is theirs to decide again. */
+export const counterAnsweredMail: OfferMail = (record, publicUrl) =>
+  render({
+    publicUrl,
+    subject: `The producer answered your counter on ${record.listing.title}`,
+    greetingName: record.agent?.firstName ?? 'there',
+    paragraphs: [
+      `${producerName(record)} now offers ${describe(record)} on "${record.listing.title}".`,
+      'The amount is held on their card and is only taken if you accept.',
+      ...(record.offer.responseDeadline
+        ? [`Please answer by ${formatDeadline(record.offer.responseDeadline)}.`]
+        : []),
+    ],
+    action: {
+      label: 'Review the offer',
+      url: `${publicUrl}${paths.agentDashboard}?tab=submissions`,
+    },
+  });

@@ -196,3 +196,44 @@ export function providerError(error: unknown): unknown {
     cause: error,
   });
 }
+
+/** The hold a re-authorisation is replacing (decision 016), as the offer row records it. */
+export type PreviousHoldOffer = Pick<
+  OfferRow,
+  'id' | 'producerId' | 'prevHoldVersion' | 'prevPaymentId' | 'prevHoldPricePence'
+>;
+
+/** The previous hold as an orphan-style hold, or null when the offer names none. */
+export function previousHoldOf(offer: PreviousHoldOffer): OrphanHold | null {
+  if (offer.prevHoldVersion === null || !offer.prevPaymentId) return null;
+  return {
+    offerId: offer.id,
+    holdVersion: offer.prevHoldVersion,
+    amountPence: offer.prevHoldPricePence ?? 0,
+    userId: offer.producerId,
+    providerPaymentId: offer.prevPaymentId,
+  };
+}
+
+/** The release row of the previous hold (written with the state that lets it go). */
+export function previousHoldReleaseEntry(offer: PreviousHoldOffer): LedgerEntry | null {
+  const hold = previousHoldOf(offer);
+  if (!hold) return null;
+  return {
+    operation: 'release',
+    idempotencyKey: holdKey(hold.offerId, hold.holdVersion, 'release'),
+    amountPence: hold.amountPence,
+    subject: offerSubject(hold.offerId),
+    userId: hold.userId,
+    providerPaymentId: hold.providerPaymentId,
+  };
+}
+
+/** Releases the previous hold with its own release key, if the offer names one. Never throws. */
+export async function releasePreviousHold(
+  deps: HoldDeps,
+  offer: PreviousHoldOffer,
+): Promise<ProviderPayment | null> {
+  const hold = previousHoldOf(offer);
+  return hold ? releaseOrphanHold(deps, hold) : null;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@/server/jobs/job-runner';
 import type { OfferDeps } from './offer-deps';
+import { generateMissingAgreements } from './option-agreement';
 import { expireOfferDeadlines, remindOfferDeadlines } from './process-offer-deadlines';
 import { reconcileOffers } from './reconcile-offers';
 
@@ -18,6 +19,13 @@ export function offerJobs(app: FastifyInstance): Job[] {
         reminded: await remindOfferDeadlines(deps),
         expired: await expireOfferDeadlines(deps),
       }),
+    },
+    {
+      // Option agreements of accepted offers not made yet (decision 016): after the capture
+      // committed, never inside it.
+      name: 'offers:agreements',
+      intervalMs: 60 * 1000,
+      run: async () => ({ generated: await generateMissingAgreements(app) }),
     },
     {
       name: 'offers:reconcile',

@@ -26,6 +26,9 @@ import { cancelOffer } from './cancel-offer';
 import { createOffer } from './create-offer';
 import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
+import { negotiationRoutes } from './negotiation.routes';
+import { generateAgreementSafely } from './option-agreement';
+import { getOfferRecord, toOffer } from './offer-record';
 import { findAgentAnalytics } from './find-agent-analytics';
 import { findAgentListings } from './find-agent-listings';
 import { findListingViewers } from './find-listing-viewers';
@@ -67,6 +70,7 @@ function requestKeyOf(request: FastifyRequest): string | null {
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(decksRoutes);
+  await app.register(negotiationRoutes);
 
   app.post(
     '/offers',
@@ -255,8 +259,16 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errorResponses(400, 401, 402, 403, 404, 409, 503) },
       },
     },
-    async (request) =>
-      acceptOffer(app, requireRole(request, 'agent'), offerIdOf(request.params.id)),
+    async (request) => {
+      const offer = await acceptOffer(
+        app,
+        requireRole(request, 'agent'),
+        offerIdOf(request.params.id),
+      );
+      // The capture has committed: the option agreement is made now (or by the job later).
+      await generateAgreementSafely(app, offer.id);
+      return offer.status === 'accepted' ? toOffer(await getOfferRecord(app.db, offer.id)) : offer;
+    },
   );
 
   app.patch(

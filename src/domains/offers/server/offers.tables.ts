@@ -10,7 +10,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { OPEN_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
+import {
+  OPEN_OFFER_STATUSES,
+  type OfferStatus,
+  type TermKind,
+  type TermParty,
+} from '../offers.constants';
 
 /** `status in ('a', 'b')` as literal SQL: an index predicate cannot take parameters. */
 const statusIn = (statuses: readonly OfferStatus[]) =>
@@ -67,6 +72,17 @@ export const offers = pgTable(
     rejectionReason: text('rejection_reason'),
     lastPaymentError: text('last_payment_error'),
     signedOptionUrl: text('signed_option_url'),
+    /** The term sheet's current version (offer_terms.version); 1 until someone counters. */
+    termsVersion: integer('terms_version').notNull().default(1),
+    /** When the current hold lapses at the provider (null for holds authorised before 016). */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * While 'reauthorising': the hold that still backs the offer until the new one (holdVersion)
+     * is authorised; it is released only then, and these are cleared (decision 016).
+     */
+    prevHoldVersion: integer('prev_hold_version'),
+    prevPaymentId: text('prev_payment_id'),
+    prevHoldPricePence: integer('prev_hold_price_pence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,3 +104,59 @@ export const offers = pgTable(
 );
 
 export type OfferRow = typeof offers.$inferSelect;
+
+/**
+ * Every version of an offer's term sheet, kept forever (decision 016). Version 1 is the
+ * producer's offer (written when the first counter is made); each counter, and each answer to
+ * one, adds the next version in the same transaction as the offer's new state.
+ */
+export const offerTerms = pgTable(
+  'offer_terms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    proposedBy: text('proposed_by').$type<TermParty>().notNull(),
+    kind: text('kind').$type<TermKind>().notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    pricePence: integer('price_pence').notNull(),
+    optionPeriod: integer('option_period_months').notNull(),
+    purchasePricePence: integer('purchase_price_pence'),
+    extensionMonths: integer('extension_months').notNull().default(0),
+    extensionFeePence: integer('extension_fee_pence'),
+    territory: text('territory').notNull(),
+    media: text('media').notNull(),
+    extraRightsRequest: text('extra_rights_request'),
+    fundCompetition: boolean('fund_competition').notNull().default(false),
+    fundNotes: text('fund_notes'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offer_terms_version_key').on(t.offerId, t.version)],
+);
+export type OfferTermsRow = typeof offerTerms.$inferSelect;
+
+/**
+ * The option agreement of an accepted offer: the PDF (Storage port), its SHA-256, the term
+ * sheet version it was made from, and each party's click-to-sign (name, time, address).
+ */
+export const offerAgreements = pgTable('offer_agreements', {
+  offerId: integer('offer_id')
+    .primaryKey()
+    .references(() => offers.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  sha256: text('sha256').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  termsVersion: integer('terms_version').notNull(),
+  optionFeePence: integer('option_fee_pence').notNull(),
+  producerSignedName: text('producer_signed_name'),
+  producerSignedAt: timestamp('producer_signed_at', { withTimezone: true }),
+  producerSignedIp: text('producer_signed_ip'),
+  agentSignedName: text('agent_signed_name'),
+  agentSignedAt: timestamp('agent_signed_at', { withTimezone: true }),
+  agentSignedIp: text('agent_signed_ip'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type OfferAgreementRow = typeof offerAgreements.$inferSelect;

@@ -3,11 +3,19 @@ import { recordLedgerIntent } from '@/domains/payments/server';
 import { REMINDER_BEFORE_MS } from '../offers.constants';
 import type { OfferDeps } from './offer-deps';
 import { deadlineReminderMail, offerExpiredMail, sendOfferMail } from './offer-emails';
-import { holdLedgerEntry, releaseHold } from './offer-hold';
+import {
+  holdLedgerEntry,
+  previousHoldReleaseEntry,
+  releaseHold,
+  releasePreviousHold,
+} from './offer-hold';
 import { loadOfferRecord } from './offer-record';
 import { offers } from './offers.tables';
 
 const BATCH = 100;
+
+/** An answer is awaited from one side or the other: the deadline applies (decision 016). */
+const EXPIRING_STATUSES = ['pending', 'countered', 'reauthorising'] as const;
 
 /**
  * A day before an offer's response deadline, its agent and producer are reminded once.
@@ -62,24 +70,27 @@ export async function expireOfferDeadlines(deps: OfferDeps, now = new Date()): P
     const due = tx
       .select({ id: offers.id })
       .from(offers)
-      .where(and(eq(offers.status, 'pending'), lte(offers.responseDeadline, now)))
+      .where(and(inArray(offers.status, [...EXPIRING_STATUSES]), lte(offers.responseDeadline, now)))
       .orderBy(asc(offers.responseDeadline))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     const rows = await tx
       .update(offers)
       .set({ status: 'expired', updatedAt: now })
-      .where(and(inArray(offers.id, due), eq(offers.status, 'pending')))
+      .where(and(inArray(offers.id, due), inArray(offers.status, [...EXPIRING_STATUSES])))
       .returning();
     for (const row of rows) {
       if (row.providerPaymentId) {
         await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'release'));
       }
+      const previous = previousHoldReleaseEntry(row);
+      if (previous) await recordLedgerIntent(tx, deps.payments.name, previous);
     }
     return rows;
   });
   for (const row of expired) {
     await releaseHold(deps, row);
+    await releasePreviousHold(deps, row);
     const record = await loadOfferRecord(deps.db, row.id);
     if (record) {
       await sendOfferMail(

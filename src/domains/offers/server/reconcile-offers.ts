@@ -112,7 +112,8 @@ export async function reconcileOffers(
     .from(offers)
     .where(
       and(
-        eq(offers.status, 'awaiting_payment'),
+        // 'reauthorising': the new hold of an answered counter, confirmed unheard (016).
+        inArray(offers.status, ['awaiting_payment', 'reauthorising']),
         isNotNull(offers.providerPaymentId),
         lt(offers.updatedAt, cutoff),
       ),
@@ -169,7 +170,12 @@ async function findOrphanHolds(
     });
     if (named.length === 0) continue;
     const keeping = await deps.db
-      .select({ id: offers.id, holdVersion: offers.holdVersion })
+      .select({
+        id: offers.id,
+        holdVersion: offers.holdVersion,
+        status: offers.status,
+        prevHoldVersion: offers.prevHoldVersion,
+      })
       .from(offers)
       .where(
         and(
@@ -181,6 +187,12 @@ async function findOrphanHolds(
         ),
       );
     const kept = new Set(keeping.map((offer) => `${offer.id}:${offer.holdVersion}`));
+    // A re-authorisation keeps the hold it replaces until the new one is authorised (016).
+    for (const offer of keeping) {
+      if (offer.status === 'reauthorising' && offer.prevHoldVersion !== null) {
+        kept.add(`${offer.id}:${offer.prevHoldVersion}`);
+      }
+    }
     for (const { hold, key, providerPaymentId } of named) {
       if (kept.has(`${key.offerId}:${key.holdVersion}`)) continue;
       orphans.push({

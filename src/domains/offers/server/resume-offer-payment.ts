@@ -33,11 +33,13 @@ export async function resumeOfferPayment(
 ): Promise<CreateOfferResponse> {
   const record = await requireOffer(deps.db, user, offerId, 'producer');
   const { offer } = record;
-  if (!options.replay && offer.status !== 'awaiting_payment') {
+  // 'reauthorising': the new hold of an answered counter (decision 016) awaits the card too.
+  const awaitingCard = offer.status === 'awaiting_payment' || offer.status === 'reauthorising';
+  if (!options.replay && !awaitingCard) {
     throw conflict('This offer is not awaiting payment');
   }
   if (!offer.providerPaymentId) {
-    if (offer.status !== 'awaiting_payment') throw conflict('This offer is not awaiting payment');
+    if (!awaitingCard) throw conflict('This offer is not awaiting payment');
     // The first attempt never learnt the hold's id: the same key finds (or places) it.
     return startOfferPayment(deps, record);
   }

@@ -6,9 +6,10 @@ import { completeAcceptance } from './accept-offer';
 import { closeOffer } from './close-offer';
 import type { OfferDeps } from './offer-deps';
 import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
-import { releaseHold, releaseOrphanHold } from './offer-hold';
+import { releaseHold, releaseOrphanHold, releasePreviousHold } from './offer-hold';
 import { loadOfferRecord } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
+import { promoteReplacementHold } from './replace-hold';
 import { responseDeadlineFor } from './response-deadline';
 
 /** A hold that can still move money or be confirmed: it must not outlive a closed offer. */
@@ -54,6 +55,15 @@ export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment
   let offer: OfferRow = found;
   const paymentHoldVersion = Number(payment.metadata.holdVersion ?? offer.holdVersion);
 
+  if (offer.prevPaymentId === payment.id) {
+    // The hold a re-authorisation replaces: it backs the offer until the new one is
+    // authorised (decision 016); once the offer left that state it must not stay live.
+    if (offer.status !== 'reauthorising' && LIVE_PAYMENT_STATUSES.has(payment.status)) {
+      await releasePreviousHold(deps, offer);
+    }
+    return;
+  }
+
   if (offer.providerPaymentId !== payment.id) {
     if (offer.providerPaymentId === null && paymentHoldVersion === offer.holdVersion) {
       // The hold was placed but its id never recorded (the answer was lost): record it now.
@@ -93,6 +103,8 @@ export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment
             rejectionReason: OFFER_MESSAGES.listingUnavailable,
           });
         }
+      } else if (offer.status === 'reauthorising') {
+        await promoteReplacementHold(deps, offer, payment);
       } else if (isClosed(offer.status)) await releaseHold(deps, offer);
       return;
     case 'succeeded':
@@ -111,11 +123,14 @@ export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment
     default:
       if (isClosed(offer.status)) {
         await releaseHold(deps, offer);
-      } else if (offer.status === 'awaiting_payment' && payment.lastError) {
+      } else if (
+        (offer.status === 'awaiting_payment' || offer.status === 'reauthorising') &&
+        payment.lastError
+      ) {
         await deps.db
           .update(offers)
           .set({ lastPaymentError: payment.lastError.message.slice(0, 500), updatedAt: new Date() })
-          .where(and(eq(offers.id, offer.id), eq(offers.status, 'awaiting_payment')));
+          .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status)));
       }
   }
 }
@@ -138,6 +153,7 @@ async function markAuthorised(
       status: 'pending',
       submittedAt: now,
       responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt),
+      holdExpiresAt: payment.authorisationExpiresAt,
       reminderSentAt: null,
       lastPaymentError: null,
       updatedAt: now,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LOGGED_OUT_REDIRECT_MS } from '@/domains/accounts/web';
-import { Check, Download, Inbox, X } from 'lucide-react';
+import { Check, Download, FileSignature, Inbox, X } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import {
@@ -24,7 +24,9 @@ import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
 import { CANCELLATION_REASON_MAX, type PublicOfferStatus } from '../../offers.constants';
 import { useAgentOffers, useDecideOffer } from '../api/agent-workspace';
+import { CounterOfferDialog } from './counter-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
+import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
 
 function amount(offer: Offer): string {
@@ -107,8 +109,28 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
             Download deck
           </a>
         ) : null}
+        {offer.status === 'accepted' && offer.signedOptionUrl ? (
+          <a
+            href={offer.signedOptionUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <FileSignature aria-hidden="true" className="h-4 w-4" />
+            View Contract
+          </a>
+        ) : null}
+        {offer.status === 'countered' ? (
+          <p className="text-sm text-ink-muted">Waiting for the producer to answer your counter.</p>
+        ) : null}
+        {offer.status === 'reauthorising' ? (
+          <p className="text-sm text-ink-muted">
+            The producer is authorising a new card hold for the agreed price.
+          </p>
+        ) : null}
         {isPending ? (
           <div className="ml-auto flex gap-2">
+            <CounterOfferDialog offer={offer} label="Counter" />
             <Button size="sm" variant="outline" onClick={() => onDecide({ offer, kind: 'reject' })}>
               <X aria-hidden="true" className="h-4 w-4" />
               Reject
@@ -120,6 +142,7 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
           </div>
         ) : null}
       </div>
+      <TermHistory offerId={offer.id} />
     </Card>
   );
 }

@@ -9,6 +9,9 @@ import type { Offer } from '../../offers.schema';
 import { formatOfferPrice, formatOptionPeriod } from '../lib/offer-display';
 import { resumePaymentPath } from '../lib/resume-payment';
 import { AbandonOfferDialog } from './abandon-offer-dialog';
+import { AcceptCounterButton } from './accept-counter-button';
+import { CounterOfferDialog } from './counter-offer-dialog';
+import { TermHistory } from './term-history';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
 import { RenewOfferButton } from './renew-offer-button';
@@ -53,6 +56,19 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
 
       <div className="mt-4 space-y-1">
         {offer.status === 'pending' ? <ResponseDeadline deadline={offer.responseDeadline} /> : null}
+        {offer.status === 'countered' ? (
+          <p className="text-sm text-blue-900">
+            The agent countered with different terms: see the history below, then accept them,
+            counter back or withdraw.
+          </p>
+        ) : null}
+        {offer.status === 'reauthorising' ? (
+          <p className="text-sm text-blue-900">
+            The price changed, so your card needs a new hold for{' '}
+            {formatOfferPrice(offer.offerPrice)}. Your earlier hold stays until the new one is
+            authorised, then it is released.
+          </p>
+        ) : null}
         {offer.status === 'awaiting_payment' ? (
           <p className="text-sm text-blue-900">
             Complete payment to send this offer to the agent: your card is only authorised, not
@@ -66,7 +82,9 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
           </p>
         ) : null}
         {offer.lastPaymentError &&
-        (offer.status === 'awaiting_payment' || offer.status === 'pending') ? (
+        (offer.status === 'awaiting_payment' ||
+          offer.status === 'pending' ||
+          offer.status === 'reauthorising') ? (
           <p className="text-sm text-red-700">Last payment attempt: {offer.lastPaymentError}</p>
         ) : null}
         {offer.status === 'rejected' && offer.rejectionReason ? (
@@ -111,8 +129,29 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
           </>
         ) : null}
         {offer.status === 'expired' ? <RenewOfferButton offer={offer} /> : null}
-        {offer.status === 'pending' ? <CancelOfferDialog offer={offer} /> : null}
+        {offer.status === 'countered' ? (
+          <>
+            <AcceptCounterButton offer={offer} />
+            <CounterOfferDialog offer={offer} label="Counter Back" />
+          </>
+        ) : null}
+        {offer.status === 'reauthorising' ? (
+          <Link to={resumePaymentPath(offer)} className={buttonClasses('primary', 'sm')}>
+            <CreditCard aria-hidden="true" className="h-4 w-4" />
+            Authorise New Hold
+          </Link>
+        ) : null}
+        {offer.status === 'pending' ||
+        offer.status === 'countered' ||
+        offer.status === 'reauthorising' ? (
+          <CancelOfferDialog offer={offer} />
+        ) : null}
       </div>
+      {offer.status !== 'awaiting_payment' ? (
+        <div className="mt-3">
+          <TermHistory offerId={offer.id} />
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -6,6 +6,8 @@ import type { OfferCounts } from '../../offers.schema';
 const STATUS_TONES: Record<PublicOfferStatus, BadgeTone> = {
   awaiting_payment: 'blue',
   pending: 'amber',
+  countered: 'blue',
+  reauthorising: 'blue',
   accepted: 'green',
   rejected: 'red',
   cancelled: 'slate',

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
+import type { AppDeps } from '@/server/deps';
+import { conflict, forbidden, notFound } from '@/shared/errors';
+import { agreementUrlFor, type SignAgreementBody } from '../offers.schema';
+import { renderAgreementPdf, type AgreementContent } from './agreement-pdf';
+import { requireOffer } from './offer-access';
+import { getOfferRecord, type OfferRecord } from './offer-record';
+import { loadTermVersions } from './offer-terms';
+import { offerAgreements, offers, type OfferAgreementRow } from './offers.tables';
+
+/** What making and serving agreements needs: the database, the Storage port and a log. */
+export type AgreementDeps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
+
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<AgreementContent> {
+  const { offer } = record;
+  const versions = await loadTermVersions(deps.db, offer);
+  const final = versions[versions.length - 1];
+  const [listing] = await deps.db
+    .select({ title: listings.title, author: listings.author, medium: listings.medium })
+    .from(listings)
+    .where(eq(listings.id, offer.listingId));
+  const [agent] = record.listing.agentId
+    ? await deps.db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          email: users.email,
+        })
+        .from(users)
+        .where(eq(users.id, record.listing.agentId))
+    : [];
+  return {
+    offerId: offer.id,
+    termsVersion: final.version,
+    acceptedAt: offer.decidedAt ?? offer.updatedAt,
+    property: listing,
+    owner: agent
+      ? { name: fullName(agent), agency: agent.companyName, email: agent.email }
+      : { name: 'The rights holder', agency: null, email: '-' },
+    producer: {
+      name: fullName(record.producer),
+      company: record.producer.companyName,
+      email: record.producer.email,
+    },
+    // The option fee is what was captured: the accepted offer's hold, in full.
+    optionFeePence: offer.offerPricePence,
+    optionPeriod: offer.optionPeriod,
+    purchasePricePence: final.purchasePricePence,
+    extensionMonths: final.extensionMonths,
+    extensionFeePence: final.extensionFeePence,
+    territory: final.territory,
+    media: final.media,
+    extraRights: offer.extraRightsRequest,
+    notes: final.notes,
+  };
+}
+
+/**
+ * Makes the option agreement of an accepted offer (decision 016): the PDF from the final term
+ * sheet, stored through the Storage port, its SHA-256 recorded, the offer's signedOptionUrl
+ * set. Runs only after the capture committed (the offer is 'accepted'), never inside it, so it
+ * cannot undo or repeat a capture; a failure is retried by the offers:agreements job. Safe to
+ * run twice: the PDF is reproducible and the row is written once.
+ */
+export async function generateAgreement(
+  deps: AgreementDeps,
+  offerId: number,
+): Promise<OfferAgreementRow | null> {
+  const [existing] = await deps.db
+    .select()
+    .from(offerAgreements)
+    .where(eq(offerAgreements.offerId, offerId));
+  if (!existing) {
+    const record = await getOfferRecord(deps.db, offerId);
+    if (record.offer.status !== 'accepted') return null;
+    const content = await contentOf(deps, record);
+    const bytes = Buffer.from(await renderAgreementPdf(content));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const storageKey = `agreements/offer-${offerId}-v${content.termsVersion}-${sha256.slice(0, 16)}.pdf`;
+    await deps.storage.put(storageKey, Readable.from([bytes]), 'application/pdf');
+    await deps.db
+      .insert(offerAgreements)
+      .values({
+        offerId,
+        storageKey,
+        sha256,
+        sizeBytes: bytes.length,
+        termsVersion: content.termsVersion,
+        optionFeePence: content.optionFeePence,
+      })
+      .onConflictDoNothing();
+  }
+  await deps.db
+    .update(offers)
+    .set({ signedOptionUrl: agreementUrlFor(offerId), updatedAt: new Date() })
+    .where(and(eq(offers.id, offerId), isNull(offers.signedOptionUrl)));
+  const [row] = await deps.db
+    .select()
+    .from(offerAgreements)
+    .where(eq(offerAgreements.offerId, offerId));
+  return row ?? null;
+}
+
+/** After an acceptance: make the agreement now if we can; the job retries it otherwise. */
+export async function generateAgreementSafely(deps: AgreementDeps, offerId: number): Promise<void> {
+  try {
+    await generateAgreement(deps, offerId);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, offerId },
+      'option agreement not generated yet; the job retries it',
+    );
+  }
+}
+
+/** The offers:agreements job: every accepted offer still without its agreement. */
+export async function generateMissingAgreements(deps: AgreementDeps, limit = 50): Promise<number> {
+  const missing = await deps.db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.status, 'accepted'), isNull(offers.signedOptionUrl)))
+    .limit(limit);
+  let made = 0;
+  for (const { id } of missing) {
+    try {
+      if (await generateAgreement(deps, id)) made += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, offerId: id }, 'option agreement generation failed; will retry');
+    }
+  }
+  return made;
+}
+
+export interface AgreementFile {
+  stream: Readable;
+  sha256: string;
+  sizeBytes: number;
+  fileName: string;
+}
+
+async function requireAgreement(deps: AgreementDeps, user: UserRow, offerId: number) {
+  const record = await requireOffer(deps.db, user, offerId, 'read');
+  if (record.offer.status !== 'accepted') throw notFound('This offer has no option agreement');
+  const agreement = await generateAgreement(deps, offerId);
+  if (!agreement) throw notFound('This offer has no option agreement');
+  return { record, agreement };
+}
+
+/** The agreement PDF for its producer, the listing's agent and admins. */
+export async function getAgreementFile(
+  deps: AgreementDeps,
+  user: UserRow,
+  offerId: number,
+): Promise<AgreementFile> {
+  const { agreement } = await requireAgreement(deps, user, offerId);
+  const stream = await deps.storage.get(agreement.storageKey);
+  if (!stream) throw notFound('The agreement file is missing');
+  return {
+    stream,
+    sha256: agreement.sha256,
+    sizeBytes: agreement.sizeBytes,
+    fileName: `option-agreement-${offerId}.pdf`,
+  };
+}
+
+/**
+ * Click-to-sign: the producer or the listing's agent types their full name and consents; the
+ * name, time, address and the document's SHA-256 (which the row holds) are recorded once.
+ */
+export async function signAgreement(
+  deps: AgreementDeps,
+  user: UserRow,
+  offerId: number,
+  body: SignAgreementBody,
+  ip: string,
+): Promise<OfferAgreementRow> {
+  const { record, agreement } = await requireAgreement(deps, user, offerId);
+  const now = new Date();
+  if (record.offer.producerId === user.id) {
+    if (agreement.producerSignedAt) throw conflict('You have already signed this agreement');
+    const [row] = await deps.db
+      .update(offerAgreements)
+      .set({ producerSignedName: body.fullName, producerSignedAt: now, producerSignedIp: ip })
+      .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.producerSignedAt)))
+      .returning();
+    if (!row) throw conflict('You have already signed this agreement');
+    return row;
+  }
+  if (record.listing.agentId === user.id) {
+    if (agreement.agentSignedAt) throw conflict('You have already signed this agreement');
+    const [row] = await deps.db
+      .update(offerAgreements)
+      .set({ agentSignedName: body.fullName, agentSignedAt: now, agentSignedIp: ip })
+      .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.agentSignedAt)))
+      .returning();
+    if (!row) throw conflict('You have already signed this agreement');
+    return row;
+  }
+  throw forbidden('Only the producer and the listing’s agent sign the agreement');
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/web/lib/api-client';
+import type {
+  NegotiationResponse,
+  OfferTermsResponse,
+  TermSheetBodyInput,
+} from '../../offers.schema';
+import { offersKeys } from './offers-keys';
+
+const termsKey = (offerId: number) => [...offersKeys.all, 'terms', offerId] as const;
+
+/** GET /api/offers/{id}/terms: the term sheet's versions, holds and agreement. */
+export function useOfferTerms(offerId: number, enabled = true) {
+  return useQuery({
+    queryKey: termsKey(offerId),
+    queryFn: () => apiRequest<OfferTermsResponse>(`/api/offers/${offerId}/terms`),
+    enabled,
+  });
+}
+
+/** POST /api/offers/{id}/counter: the agent's counter, or the producer's counter back. */
+export function useCounterOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, terms }: { offerId: number; terms: TermSheetBodyInput }) =>
+      apiRequest<NegotiationResponse>(`/api/offers/${offerId}/counter`, {
+        method: 'POST',
+        body: terms,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+  });
+}
+
+/** POST /api/offers/{id}/accept-counter: the producer takes the agent's terms. */
+export function useAcceptCounter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: number) =>
+      apiRequest<NegotiationResponse>(`/api/offers/${offerId}/accept-counter`, {
+        method: 'POST',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+  });
+}
+
+/** POST /api/offers/{id}/agreement/sign: typed name and consent. */
+export function useSignAgreement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, fullName }: { offerId: number; fullName: string }) =>
+      apiRequest<unknown>(`/api/offers/${offerId}/agreement/sign`, {
+        method: 'POST',
+        body: { fullName, consent: true },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+  });
+}
