@@ -35,7 +35,8 @@ export const ListingCardSchema = z.object({
   coverImageUrl: z.string().nullable(),
   suggestedOfferMin: PoundsSchema.nullable(),
   suggestedOfferMax: PoundsSchema.nullable(),
-  viabilityScore: z.number().int(),
+  /** null: not scored yet, or too little data to score (never a default). */
+  viabilityScore: z.number().int().nullable(),
   pages: z.number().int().nullable(),
   agentName: z.string().nullable(),
   createdAt: z.string(),

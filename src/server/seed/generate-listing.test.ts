@@ -73,7 +73,7 @@ describe('[CATALOGUE] demo catalogue generator', () => {
     const tiny = catalogue(20).rows;
     expect(new Set(tiny.map((row) => row.medium)).size).toBe(MEDIUMS.length);
     expect(new Set(tiny.map((row) => priceBand(row.suggestedOfferMax!))).size).toBe(4);
-    expect(new Set(tiny.map((row) => viabilityBand(row.viabilityScore))).size).toBe(4);
+    expect(new Set(tiny.map((row) => viabilityBand(row.viabilityScore!))).size).toBe(4);
   });
 
   it('puts the genre in the tags, with 2 to 6 tags per listing', () => {
@@ -111,7 +111,7 @@ describe('[CATALOGUE] demo catalogue generator', () => {
     for (const row of rows) {
       expect(row.viabilityScore).toBeGreaterThanOrEqual(30);
       expect(row.viabilityScore).toBeLessThanOrEqual(98);
-      const band = viabilityBand(row.viabilityScore);
+      const band = viabilityBand(row.viabilityScore!);
       counts.set(band, (counts.get(band) ?? 0) + 1);
     }
     for (const band of Object.keys(VIABILITY_BANDS) as ViabilityBand[]) {

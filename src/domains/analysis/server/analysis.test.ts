@@ -48,7 +48,8 @@ describe('commercial analysis API', () => {
         mediumDetails: { averageRating: 4.5, ratingsCount: 900 },
       },
       { agentId: otherAgentUser.id, genre: 'Fantasy', medium: 'screenplay' },
-      { agentId, genre: null, medium: 'podcast' },
+      // A seeded number the engine cannot back: it must not survive the analysis.
+      { agentId, genre: null, medium: 'podcast', viabilityScore: 88 },
       ...Array.from({ length: 25 }, (_, i) => ({
         agentId,
         genre: i % 2 ? 'Drama' : 'Comedy',
@@ -114,6 +115,9 @@ describe('commercial analysis API', () => {
     ).json<Analysis>();
     expect(missing.viabilityScore).toMatchObject({ kind: 'insufficient', value: null });
     expect(missing.enhanced.tier).toBeNull();
+    // The catalogue then says 'not yet scored' instead of keeping the old number.
+    const [unscored] = await t.db.select().from(listings).where(eq(listings.id, ids[3]));
+    expect(unscored.viabilityScore).toBeNull();
   });
 
   it('serves a one-page PDF with its sources', async () => {

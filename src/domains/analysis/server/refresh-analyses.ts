@@ -49,7 +49,7 @@ export async function refreshAnalyses(
   const storedById = new Map(stored.map((row) => [row.listingId, row]));
   const results = new Map<number, RefreshedAnalysis>();
   const toStore: Array<typeof listingAnalyses.$inferInsert> = [];
-  const scores: Array<{ listingId: number; score: number }> = [];
+  const scores: Array<{ listingId: number; score: number | null }> = [];
   let failed = 0;
   const chunkSize = options.chunkSize ?? 10;
   let inChunk = 0;
@@ -88,7 +88,8 @@ export async function refreshAnalyses(
         result: analysis as unknown as Record<string, unknown>,
         computedAt: options.now,
       });
-      if (score !== null) scores.push({ listingId: id, score });
+      // Too little data clears the catalogue's score rather than leaving an older number.
+      scores.push({ listingId: id, score });
       results.set(id, { listing, analysis, recomputed: true });
     } catch (error) {
       failed += 1;

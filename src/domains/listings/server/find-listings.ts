@@ -69,7 +69,7 @@ function orderOf(sort: CatalogueSort): SQL[] {
     case 'price-low':
       return [sql`${listings.suggestedOfferMax} asc nulls last`, desc(listings.id)];
     case 'viability':
-      return [desc(listings.viabilityScore), ...newest];
+      return [sql`${listings.viabilityScore} desc nulls last`, ...newest];
     default:
       return newest;
   }

@@ -10,7 +10,8 @@ import { listings } from './listings.tables';
  * ROI potential (part 1 section 9: "ROI multiple base 2.5, adjusted by genre and score,
  * capped at 5"). Our estimate per listing: suggestedOfferMax × (2.5 + (viabilityScore − 75) / 10),
  * kept between 1 and 5, so a listing of the default score 75 earns the base 2.5 and a score
- * of 100 reaches the cap. The spec gives no genre table, so only the score adjusts it.
+ * of 100 reaches the cap. The spec gives no genre table, so only the score adjusts it; a
+ * listing the analysis has not scored (yet, or for want of data) keeps the base multiple.
  */
 export const ROI_BASE_MULTIPLE = 2.5;
 export const ROI_MIN_MULTIPLE = 1;
@@ -29,7 +30,8 @@ export async function getPublicStats(db: Executor): Promise<PublicStats> {
         greatest(
           ${ROI_MIN_MULTIPLE}::numeric,
           ${ROI_BASE_MULTIPLE}::numeric
-            + (${listings.viabilityScore} - ${ROI_BASE_SCORE})::numeric / ${ROI_POINTS_PER_STEP}
+            + coalesce(${listings.viabilityScore} - ${ROI_BASE_SCORE}, 0)::numeric
+              / ${ROI_POINTS_PER_STEP}
         )
       ))`,
     })

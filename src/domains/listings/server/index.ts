@@ -25,6 +25,8 @@ export {
 export { LISTING_NOT_FOUND } from './get-listing';
 // The catalogue's word rule (decision 002), which the forum's search shares.
 export { prefixTsQuery, searchWords } from './catalogue-query';
+// The catalogue's filters as SQL, which search by meaning and saved searches honour (decision 015).
+export { filterCondition, filtersKey, toCatalogueFilters } from './catalogue-query';
 // The demo seed's way into the listings table.
 export {
   createListingBulkLoader,
@@ -52,3 +54,11 @@ export {
   LISTING_IMAGE_TYPE_MESSAGE,
   storeListingImage,
 } from './store-listing-image';
+// Enrichment (issue 17): what Google Books, YouTube and X found flows into the listing.
+export {
+  applyListingEnrichment,
+  takeListingsQueuedForEnrichment,
+  type ListingEnrichmentPatch,
+} from './apply-listing-enrichment';
+// The analysis engine's viability scores, for the catalogue's filter and sort (issue 15).
+export { setViabilityScores } from './set-viability-scores';

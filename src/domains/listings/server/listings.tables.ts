@@ -116,7 +116,11 @@ export const listings = pgTable(
     targetDemographic: jsonb('target_demographic').$type<TargetDemographic>(),
     mediumDetails: jsonb('medium_details').$type<MediumDetails>(),
     /** Part 1 section 9: mean of genre, medium and AI score; drives the viability filter. */
-    viabilityScore: integer('viability_score').notNull().default(75),
+    /**
+     * The analysis engine's viability score (issue 15, part 1 section 9); null until the
+     * analysis job has scored the listing, or when the engine has too little data to score it.
+     */
+    viabilityScore: integer('viability_score'),
     /** null: never asked; 'queued': waiting for the enrichment jobs (issue 17) to look it up. */
     enrichmentStatus: text('enrichment_status'),
     twitterMentions: integer('twitter_mentions'),

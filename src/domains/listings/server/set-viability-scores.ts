@@ -11,7 +11,7 @@ import { listings } from './listings.tables';
  */
 export async function setViabilityScores(
   db: Executor,
-  scores: ReadonlyArray<{ listingId: number; score: number }>,
+  scores: ReadonlyArray<{ listingId: number; score: number | null }>,
 ): Promise<number> {
   if (scores.length === 0) return 0;
   const values = sql.join(
@@ -21,7 +21,7 @@ export async function setViabilityScores(
   const changed = await db.execute<{ id: number }>(sql`
     update ${listings} set viability_score = v.score
     from (values ${values}) as v(listing_id, score)
-    where ${listings.id} = v.listing_id and ${listings.viabilityScore} <> v.score
+    where ${listings.id} = v.listing_id and ${listings.viabilityScore} is distinct from v.score
     returning ${listings.id}
   `);
   const count = changed.rows.length;

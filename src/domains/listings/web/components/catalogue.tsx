@@ -24,6 +24,7 @@ import { listingsKeys, loadedListings, useListings } from '../api/list-listings'
 import { useCatalogueFilters } from '../hooks/use-catalogue-filters';
 import {
   activeFilterCount,
+  catalogueFiltersToParams,
   hasActiveFilters,
   trackedSearchFilters,
 } from '../lib/catalogue-filters';
@@ -97,13 +98,22 @@ interface CatalogueProps {
   renderListing: (listing: ListingCard, layout: ListingLayout) => ReactNode;
   /** Told of each search or filter combination once its results are in. */
   onSearched?: (search: CatalogueSearch) => void;
+  /**
+   * Drawn above the results with the current filters (as the API's query parameters): the
+   * page puts search by meaning and 'Save this search' here (decision 015).
+   */
+  renderExtras?: (context: {
+    filterParams: URLSearchParams;
+    layout: ListingLayout;
+    renderListing: (listing: ListingCard, layout: ListingLayout) => ReactNode;
+  }) => ReactNode;
 }
 
 /**
  * The catalogue (/listings, spec part 1 section 2): title, search and filters, results with
  * Load More. Signed-in users only: others are told and sent to sign in.
  */
-export function Catalogue({ renderListing, onSearched }: CatalogueProps) {
+export function Catalogue({ renderListing, onSearched, renderExtras }: CatalogueProps) {
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const catalogue = useCatalogueFilters();
   const { filters } = catalogue;
@@ -272,6 +282,11 @@ export function Catalogue({ renderListing, onSearched }: CatalogueProps) {
               <LayoutToggle layout={layout} onChange={setLayout} />
             </div>
           </div>
+          {renderExtras?.({
+            filterParams: catalogueFiltersToParams(filters),
+            layout,
+            renderListing,
+          })}
           {results}
         </section>
       </div>

@@ -9,7 +9,7 @@ import { cn } from '@/web/lib/cn';
 import { paths } from '@/shared/paths';
 import { CARD_TAG_LIMIT, coverSizeOf } from '../../listings.constants';
 import type { ListingCard as ListingCardData } from '../../listings.schema';
-import { priceRangeLabel, viabilityBandName } from '../lib/listing-labels';
+import { priceRangeLabel, viabilityText } from '../lib/listing-labels';
 import { ListingBadges } from './listing-badges';
 
 /** Grid: compact cards, several rows above the fold. List: one per row, with the synopsis. */
@@ -103,9 +103,7 @@ export function ListingCard({ listing, isSignedIn, actions, layout = 'grid' }: L
           </div>
           <div className="flex min-w-0 gap-1 text-ink-soft">
             <dt className="text-ink-muted">Viability:</dt>
-            <dd className="truncate">
-              {listing.viabilityScore}/100 · {viabilityBandName(listing.viabilityScore)}
-            </dd>
+            <dd className="truncate">{viabilityText(listing.viabilityScore)}</dd>
           </div>
           {listing.genre ? (
             <div className="flex min-w-0 gap-1 text-ink-soft">

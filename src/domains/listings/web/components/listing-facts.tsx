@@ -1,5 +1,5 @@
 import type { ListingDetail } from '../../listings.schema';
-import { formatUkLongDate, viabilityBandName } from '../lib/listing-labels';
+import { formatUkLongDate, viabilityText } from '../lib/listing-labels';
 
 function publishedText(publishDate: string | null): string {
   if (!publishDate) return 'N/A';
@@ -13,7 +13,7 @@ export function ListingFacts({ listing }: { listing: ListingDetail }) {
     ['Published', publishedText(listing.publishDate)],
     ['Category', listing.category || 'N/A'],
     ['Rights Status', listing.rightsStatus || 'N/A'],
-    ['Viability', `${listing.viabilityScore}/100 · ${viabilityBandName(listing.viabilityScore)}`],
+    ['Viability', viabilityText(listing.viabilityScore)],
   ];
   return (
     <dl className="divide-y divide-line rounded-card border border-line bg-surface text-sm">

@@ -74,6 +74,11 @@ export function formatUkLongDate(value: string | null | undefined): string | nul
 }
 
 /** The spec's viability band name for a score (part 1 section 9), for the card's label. */
+/** The card's viability line: score and band, or why there is none yet. */
+export function viabilityText(score: number | null): string {
+  return score === null ? 'Not yet scored' : `${score}/100 · ${viabilityBandName(score)}`;
+}
+
 export function viabilityBandName(score: number): string {
   const band = Object.values(VIABILITY_BANDS).find(({ min, max }) => score >= min && score <= max);
   return band ? band.label.replace(/\s*\(.*\)$/, '') : 'Unscored';

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { hasPremiumAccess } from '@/web/lib/premium';
 import { Link, useNavigate } from 'react-router';
-import { ArrowRight, Search, Sparkles } from 'lucide-react';
+import { ArrowRight, Search } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
+import { HomeRecommendations } from '@/domains/recommendations/web';
+import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Button, buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useToast } from '@/web/components/ui/toast';
@@ -30,7 +32,11 @@ export default function HomePage() {
     <>
       <Hero isSignedIn={Boolean(user)} />
       <StatsSection />
-      {isPremiumProducer ? <PersonalisedSection /> : null}
+      {isPremiumProducer ? (
+        <PanelBoundary title="Personalised for You">
+          <HomeRecommendations />
+        </PanelBoundary>
+      ) : null}
       <FeaturedSection isSignedIn={Boolean(user)} />
       {user ? null : <JoinSection />}
     </>
@@ -145,35 +151,6 @@ function StatsSection() {
           </dl>
         )}
       </div>
-    </section>
-  );
-}
-
-function PersonalisedSection() {
-  return (
-    <section
-      aria-labelledby="personalised-heading"
-      className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 lg:px-8"
-    >
-      <Link
-        to={paths.aiRecommendations}
-        className="flex flex-col gap-4 rounded-lg border border-brand-100 bg-brand-50 p-6 hover:border-brand-500 sm:flex-row sm:items-center"
-      >
-        <Sparkles className="h-10 w-10 shrink-0 text-brand-700" aria-hidden="true" />
-        <div className="flex-1">
-          <h2 id="personalised-heading" className="text-xl font-semibold text-ink">
-            Personalised for You
-          </h2>
-          <p className="mt-1 text-sm text-ink-soft">
-            AI recommendations matched to your production interests, with a Market-Match Score for
-            every title.
-          </p>
-        </div>
-        <span className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800">
-          See your recommendations
-          <ArrowRight className="h-4 w-4" aria-hidden="true" />
-        </span>
-      </Link>
     </section>
   );
 }
