@@ -28,7 +28,10 @@ test('[ANALYSIS] a premium producer reads a score whose parts add up, its basis,
   await expect(parts).toBeVisible();
   const value = async (name: string) => {
     const cell = parts.getByRole('row', { name: new RegExp(`^${name}\\b`) }).getByRole('cell');
-    return Number((await cell.last().innerText()).replace(/[^\d.-]/g, ''));
+    // '61/100', '+5' or '-10': the first signed number in the cell.
+    const match = /[-+]?\d+(\.\d+)?/.exec(await cell.last().innerText());
+    expect(match, `${name} has a figure`).not.toBeNull();
+    return Number(match![0]);
   };
   const [genre, medium, pagesAdjustment, model] = [
     await value('Genre'),
@@ -38,7 +41,7 @@ test('[ANALYSIS] a premium producer reads a score whose parts add up, its basis,
   ];
   const expected = Math.round((genre + (medium + pagesAdjustment) + model) / 3);
   const scoreCard = page.getByText('Viability score', { exact: true }).locator('..');
-  await expect(scoreCard).toContainText(String(expected));
+  await expect(scoreCard).toContainText(`${expected}/100`);
   await takeScreenshot('01-standard');
 
   // A figure's basis: what it rests on, the formula and the years of film data.

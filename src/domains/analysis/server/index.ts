@@ -17,6 +17,9 @@ function analysisJobs(app: FastifyInstance): Job[] {
       // Each tick works for at most 2 s in slices that each yield every 10 listings.
       intervalMs: 5_000,
       run: () => processAnalysisWork(app.db),
+      // Right after start: the catalogue's scores come from the engine, not from the seed
+      // or an older engine version, before anyone browses for long.
+      atStart: () => processAnalysisWork(app.db),
     },
   ];
 }
