@@ -39,7 +39,13 @@ import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
 import { forumRoom } from '@/domains/forum/server';
 import { chainOfTitleRoom } from '@/domains/chain-of-title/server';
+import { enrichmentRoom } from '@/domains/enrichment/server';
 import { commentsRoom } from '@/domains/comments/server';
+import { dealsRoom } from '@/domains/deals/server';
+import { recommendationsRoom } from '@/domains/recommendations/server';
+import { notificationsRoom } from '@/domains/notifications/server';
+import { savedSearchesRoom } from '@/domains/saved-searches/server';
+import { analysisRoom } from '@/domains/analysis/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -83,6 +89,12 @@ const rooms: readonly RoomModule[] = [
   forumRoom,
   chainOfTitleRoom,
   commentsRoom,
+  dealsRoom,
+  enrichmentRoom,
+  recommendationsRoom,
+  notificationsRoom,
+  savedSearchesRoom,
+  analysisRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

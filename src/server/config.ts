@@ -68,6 +68,22 @@ export const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     TRUST_PROXY: booleanFlag.default(false),
+    // Enrichment services (issue 17): unset keys mean 'not configured', never a pretend run.
+    GOOGLE_BOOKS_API_KEY: z.string().min(1).optional(),
+    GOOGLE_BOOKS_API_BASE: z
+      .url({ error: 'must be a URL' })
+      .regex(/^https?:/, { error: 'must start with http:// or https://' })
+      .default('https://www.googleapis.com/books/v1'),
+    YOUTUBE_API_KEY: z.string().min(1).optional(),
+    YOUTUBE_API_BASE: z
+      .url({ error: 'must be a URL' })
+      .regex(/^https?:/, { error: 'must start with http:// or https://' })
+      .default('https://www.googleapis.com/youtube/v3'),
+    X_BEARER_TOKEN: z.string().min(1).optional(),
+    X_API_BASE: z
+      .url({ error: 'must be a URL' })
+      .regex(/^https?:/, { error: 'must start with http:// or https://' })
+      .default('https://api.x.com/2'),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
@@ -126,6 +142,12 @@ export interface Config {
   seedListings: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Outside services for enrichment; a missing key leaves that service 'not configured'. */
+  enrichment: {
+    googleBooks: { apiKey?: string; apiBase: string };
+    youtube: { apiKey?: string; apiBase: string };
+    x: { bearerToken?: string; apiBase: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -199,5 +221,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedListings: env.SEED_LISTINGS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    enrichment: {
+      googleBooks: {
+        apiKey: env.GOOGLE_BOOKS_API_KEY,
+        apiBase: env.GOOGLE_BOOKS_API_BASE.replace(/\/+$/, ''),
+      },
+      youtube: { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE.replace(/\/+$/, '') },
+      x: { bearerToken: env.X_BEARER_TOKEN, apiBase: env.X_API_BASE.replace(/\/+$/, '') },
+    },
   };
 }

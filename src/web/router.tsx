@@ -1,11 +1,19 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountsPages } from '@/domains/accounts/web';
 import { adminAnalyticsPages } from '@/domains/admin/web';
+import { analysisPages } from '@/domains/analysis/web';
 import { chainOfTitlePages } from '@/domains/chain-of-title/web';
+import { commentsPages } from '@/domains/comments/web';
+import { enrichmentPages } from '@/domains/enrichment/web';
+import { forumPages } from '@/domains/forum/web';
 import { legalPages } from '@/domains/legal/web';
 import { listingsPages } from '@/domains/listings/web';
 import { membershipPages } from '@/domains/membership/web';
 import { offersPages } from '@/domains/offers/web';
+import { dealsPages } from '@/domains/deals/web';
+import { recommendationsPages } from '@/domains/recommendations/web';
+import { notificationsPages } from '@/domains/notifications/web';
+import { savedSearchesPages } from '@/domains/saved-searches/web';
 import { paths } from '@/shared/paths';
 import { AppHydrateFallback, AppLayout } from './shell/app-layout';
 import { RequireAuth } from './shell/require-auth';
@@ -57,11 +65,25 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.securitySettings, lazy: page(accountsPages.securitySettings) },
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
+  { path: paths.inbox, lazy: page(dealsPages.inbox) },
+  // Premium producers (agents and admins too); others see the 'Premium Feature' card.
+  { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
+  { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },
+  { path: paths.notifications, lazy: page(notificationsPages.notifications) },
+  { path: paths.commercialAnalysis, lazy: page(analysisPages.dashboard) },
+  { path: paths.commercialAnalysisSearch, lazy: page(analysisPages.search) },
+  // Premium producers, agents and admins; the page shows everyone else the restricted screen.
+  { path: paths.forum, lazy: page(forumPages.forum) },
   { path: paths.producerDashboard, lazy: page(() => import('./pages/producer-dashboard-page')) },
   { path: paths.agentDashboard, lazy: page(() => import('./pages/agent-dashboard-page')) },
   // Admins only (the page sends anyone else home).
   { path: paths.adminDashboard, lazy: page(() => import('./pages/admin-dashboard-page')) },
   { path: paths.adminChainOfTitle, lazy: page(chainOfTitlePages.admin) },
+  { path: paths.adminCommercialAnalysis, lazy: page(analysisPages.admin) },
+  { path: paths.adminYouTube, lazy: page(enrichmentPages.youtube) },
+  { path: paths.adminTwitter, lazy: page(enrichmentPages.twitter) },
+  { path: paths.dataEnrichment, lazy: page(enrichmentPages.dataEnrichment) },
+  { path: paths.adminComments, lazy: page(commentsPages.admin) },
   { path: paths.adminAnalytics, lazy: page(adminAnalyticsPages.analytics) },
   { path: paths.adminImageUpload, lazy: page(adminAnalyticsPages.imageUpload) },
   { path: paths.adminImageUploadAlias, lazy: page(adminAnalyticsPages.imageUpload) },

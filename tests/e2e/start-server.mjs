@@ -11,6 +11,21 @@ const port = process.env.E2E_PORT ?? '3100';
 // Mail goes to the journeys' SMTP catcher (tests/e2e/helpers/mail-catcher.ts) on this port;
 // while no journey listens, each mail is only marked 'failed' in the outbox.
 const smtpPort = process.env.E2E_SMTP_PORT ?? String(Number(port) + 25);
+// The enrichment services point at local fakes that the enrichment journey
+// (tests/e2e/admin-enrichment.spec.ts) starts on these ports; while it is not running they are
+// simply unreachable. E2E_ENRICHMENT=off leaves them unconfigured ('not configured' screens).
+const fakesPort = Number(process.env.E2E_ENRICHMENT_PORT ?? Number(port) + 30);
+const enrichmentEnv =
+  process.env.E2E_ENRICHMENT === 'off'
+    ? {}
+    : {
+        GOOGLE_BOOKS_API_BASE: `http://127.0.0.1:${fakesPort}/books/v1`,
+        GOOGLE_BOOKS_API_KEY: 'fake-google-books-key',
+        YOUTUBE_API_BASE: `http://127.0.0.1:${fakesPort + 1}/youtube/v3`,
+        YOUTUBE_API_KEY: 'fake-youtube-key',
+        X_API_BASE: `http://127.0.0.1:${fakesPort + 2}/2`,
+        X_BEARER_TOKEN: 'fake-x-bearer-token',
+      };
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pagetoscreen-e2e-'));
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -30,6 +45,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     REDIS_URL: '',
+    ...enrichmentEnv,
   },
 });
 

@@ -139,6 +139,30 @@ async function objectFor(
       return String(
         (await createUser(world.t.db, { role: 'agent', agentVerificationStatus: 'pending' })).id,
       );
+    case 'comment': {
+      if (AGENTS.includes(role)) {
+        return variant === 'own'
+          ? String(await world.commentOn(actor, actor))
+          : String(await world.commentOn(world.actors.premiumProducer, otherAgentOf(role)));
+      }
+      const author = PRODUCERS.includes(role) && variant === 'own' ? actor : otherProducerOf(role);
+      return String(await world.commentOn(author, world.actors.agent));
+    }
+    case 'forumPost':
+    case 'forumReply': {
+      const isMember = ['premiumProducer', 'agent', 'otherAgent', 'admin'].includes(role);
+      const author =
+        isMember && variant === 'own'
+          ? actor
+          : role === 'agent'
+            ? world.actors.otherAgent
+            : world.actors.agent;
+      return String(
+        kind === 'forumPost' ? await world.forumPostBy(author) : await world.forumReplyBy(author),
+      );
+    }
+    case 'forumReport':
+      return String(await world.forumReport());
     case 'chainDocument': {
       const owner = AGENTS.includes(role)
         ? variant === 'own'
@@ -214,6 +238,8 @@ async function requestFor(
       return { ...spec, payload: signUp() };
     case 'GET /api/auth/verify/{token}':
       return { ...spec, url: '/api/auth/verify/not-a-real-token' };
+    case 'GET /api/enhanced-analysis':
+      return { ...spec, url: `/api/enhanced-analysis?listingId=${object ?? ''}` };
     case 'POST /api/auth/resend-verification':
     case 'POST /api/auth/forgot-password':
       return { ...spec, payload: { email: `nobody${unique()}@example.test` } };
@@ -271,6 +297,22 @@ async function requestFor(
       return { ...spec, payload: { autoRenew: false } };
     case 'POST /api/tracking/search':
       return { ...spec, payload: { searchQuery: 'lighthouse', filters: {}, resultsCount: 1 } };
+    case 'POST /api/recommendations/feedback':
+      return { ...spec, payload: { listingId: Number(object), rating: 1 } };
+    case 'PUT /api/recommendations/profile':
+      return {
+        ...spec,
+        payload: { genres: ['Drama'], mediums: ['book'], budgetMin: '10000', budgetMax: '90000' },
+      };
+    case 'POST /api/saved-searches':
+      return {
+        ...spec,
+        payload: { name: 'Matrix search', query: { search: 'lighthouse' }, frequency: 'daily' },
+      };
+    case 'PATCH /api/saved-searches/{id}':
+      return { ...spec, payload: { frequency: 'weekly' } };
+    case 'GET /api/listings/by-meaning':
+      return { ...spec, url: '/api/listings/by-meaning?meaning=a%20family%20drama' };
     case 'POST /api/tracking/activity':
       return { ...spec, payload: { listingId: Number(object), activityType: 'view' } };
     case 'POST /api/admin/upload-ip-images': {
@@ -306,6 +348,30 @@ async function requestFor(
       const { payload, headers } = multipartBody('cover.png', png, { field: 'image' });
       return { ...spec, payload, headers };
     }
+    case 'POST /api/forum/posts':
+    case 'PUT /api/forum/posts/{id}':
+      return {
+        ...spec,
+        payload: { title: 'Matrix discussion', content: 'Text', category: 'legal', tags: ['x'] },
+      };
+    case 'POST /api/forum/posts/{id}/replies':
+    case 'PUT /api/forum/replies/{id}':
+      return { ...spec, payload: { content: 'A matrix reply' } };
+    case 'POST /api/forum/posts/{id}/accepted-reply':
+      return { ...spec, payload: { replyId: null } };
+    case 'POST /api/forum/posts/{id}/sticky':
+      return { ...spec, payload: { isSticky: true } };
+    case 'POST /api/forum/posts/{id}/lock':
+      return { ...spec, payload: { isLocked: true } };
+    case 'POST /api/forum/like':
+      return { ...spec, payload: { postId: Number(object) } };
+    case 'POST /api/forum/reports':
+      return { ...spec, payload: { postId: Number(object), reason: 'Matrix report' } };
+    case 'POST /api/listings/{id}/comments':
+    case 'PUT /api/comments/{id}':
+      return { ...spec, payload: { content: 'A matrix comment' } };
+    case 'POST /api/comments/{id}/report':
+      return { ...spec, payload: { reason: 'Matrix report' } };
     case 'POST /api/admin/chain-of-title/listings/{listingId}/documents':
       return { ...spec, ...chainDocumentUpload() };
     case 'POST /api/uploads/deck': {
@@ -332,6 +398,15 @@ async function requestFor(
       return { ...spec, payload: { cancellationReason: 'Our budget changed' } };
     case 'PATCH /api/offers/{id}/reject':
       return { ...spec, payload: { reason: 'The rights are already under discussion' } };
+    case 'POST /api/offers/{id}/counter':
+      return { ...spec, payload: { offerPrice: '55000', optionPeriod: 24 } };
+    case 'POST /api/offers/{id}/agreement/sign':
+      return { ...spec, payload: { fullName: 'Alex Example', consent: true } };
+    case 'POST /api/deals/listings/{listingId}/questions':
+    case 'POST /api/deals/threads/{id}/messages':
+      return { ...spec, payload: { body: 'Are the audio rights available?' } };
+    case 'POST /api/deals/threads/{id}/mute':
+      return { ...spec, payload: { muted: true } };
     case 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers': {
       const listing =
         object === String(world.actors.otherAgent.user?.id)
@@ -344,6 +419,13 @@ async function requestFor(
     }
     case 'POST /api/payments/local/confirm':
       return { ...spec, payload: { clientSecret: object, ...card } };
+    case 'POST /api/google-books/apply-enrichment/{listingId}':
+      return { ...spec, payload: { updatePageCount: true, addMetadata: true } };
+    case 'POST /api/google-books/batch-enrich':
+      return { ...spec, payload: { listingIds: [world.listings.ofAgent.id], autoApply: false } };
+    case 'POST /api/admin/enrich-youtube':
+    case 'POST /api/admin/enrich-twitter':
+      return { ...spec, payload: { batchSize: 5 } };
     case 'POST /api/payments/stripe/webhook':
       return { ...spec, payload: '{}', headers: { 'content-type': 'application/json' } };
     default:

@@ -23,6 +23,14 @@ import type { MatrixRole } from './security-world';
  *                         else: an agent's (the cells that change or delete listings).
  *   chainDocument         a chain-of-title document on a new listing: agents: on their own
  *                         listing / on the other agent's; everyone else: on an agent's.
+ *   comment               a new comment: producers: one they wrote / another producer wrote,
+ *                         on an agent's listing; agents: one they wrote on their own listing /
+ *                         a producer's on the other agent's listing; everyone else: a
+ *                         producer's on an agent's listing.
+ *   forumPost, forumReply a new forum discussion / reply: forum members (premium producer,
+ *                         agents, admin): one they wrote / one another member wrote; everyone
+ *                         else: one an agent wrote.
+ *   forumReport           an open report of a new discussion (admins resolve it).
  * A cell is one status, or {own, other}. Statuses other than 2xx are the guard's answer, or
  * for 409 the state's: the role got past the guard and the object's state refused it.
  */
@@ -39,7 +47,11 @@ export type ObjectKind =
   | 'pendingAgent'
   | 'listing'
   | 'agentListing'
-  | 'chainDocument';
+  | 'chainDocument'
+  | 'comment'
+  | 'forumPost'
+  | 'forumReply'
+  | 'forumReport';
 
 export type Cell = number | { own: number; other: number };
 
@@ -73,6 +85,23 @@ const everyone = (status: number): Record<MatrixRole, Cell> => ({
 const signedIn = (status: number): Record<MatrixRole, Cell> => ({
   ...everyone(status),
   signedOut: 401,
+});
+
+/** The forum: 401 signed out, 403 for producers without Premium, `status` for its members. */
+const forumMembers = (status: number): Record<MatrixRole, Cell> => ({
+  ...signedIn(403),
+  premiumProducer: status,
+  agent: status,
+  otherAgent: status,
+  admin: status,
+});
+
+/** Forum members acting on what they wrote: `status` on their own, 403 on another's. */
+const forumAuthorsOnly = (status: number): Partial<Record<MatrixRole, Cell>> => ({
+  premiumProducer: { own: status, other: 403 },
+  agent: { own: status, other: 403 },
+  otherAgent: { own: status, other: 403 },
+  admin: { own: status, other: 403 },
 });
 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
@@ -152,6 +181,52 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { route: 'GET /api/favorites/{id}/status', object: 'listing', cells: signedIn(200) },
   { route: 'POST /api/favorites/{id}', object: 'listing', cells: signedIn(200) },
   { route: 'DELETE /api/favorites/{id}', object: 'listing', cells: signedIn(200) },
+
+  // Recommendations (decision 015): the premium rule, as for the forum; similar titles and
+  // search by meaning for everyone signed in.
+  { route: 'GET /api/recommendations', cells: forumMembers(200) },
+  { route: 'GET /api/recommendations/progress', cells: forumMembers(200) },
+  {
+    route: 'POST /api/recommendations/feedback',
+    object: 'listing',
+    cells: forumMembers(200),
+  },
+  { route: 'GET /api/recommendations/profile', cells: forumMembers(200) },
+  { route: 'PUT /api/recommendations/profile', cells: forumMembers(200) },
+  { route: 'GET /api/listings/{id}/similar', object: 'listing', cells: signedIn(200) },
+  { route: 'GET /api/listings/by-meaning', cells: signedIn(200) },
+
+  // Saved searches and notifications: each person's own (another's id answers 404, as a
+  // missing one does: src/domains/saved-searches/server/saved-searches.test.ts proves it).
+  { route: 'GET /api/saved-searches', cells: signedIn(200) },
+  { route: 'POST /api/saved-searches', cells: signedIn(201) },
+  {
+    route: 'PATCH /api/saved-searches/{id}',
+    url: '/api/saved-searches/999999',
+    cells: signedIn(404),
+  },
+  {
+    route: 'DELETE /api/saved-searches/{id}',
+    url: '/api/saved-searches/999999',
+    cells: signedIn(404),
+  },
+  {
+    route: 'GET /api/saved-searches/unsubscribe',
+    url: '/api/saved-searches/unsubscribe?token=not-a-token',
+    cells: everyone(404),
+  },
+  {
+    route: 'POST /api/saved-searches/unsubscribe',
+    url: '/api/saved-searches/unsubscribe?token=not-a-token',
+    cells: everyone(404),
+  },
+  { route: 'GET /api/notifications', cells: signedIn(200) },
+  {
+    route: 'POST /api/notifications/{id}/read',
+    url: '/api/notifications/999999/read',
+    cells: signedIn(404),
+  },
+  { route: 'POST /api/notifications/read-all', cells: signedIn(200) },
 
   // Membership
   { route: 'GET /api/membership/status', cells: signedIn(200) },
@@ -394,6 +469,101 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
       admin: 403,
     },
   },
+  // The deal room (decision 016): term sheets, counters, the option agreement.
+  {
+    route: 'GET /api/offers/{id}/terms',
+    object: 'offer',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 200, other: 403 },
+      premiumProducer: { own: 200, other: 403 },
+      otherProducer: { own: 200, other: 403 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  // The agent counters a pending offer; its producer may only answer a counter (409 here).
+  {
+    route: 'POST /api/offers/{id}/counter',
+    object: 'offer',
+    fresh: 'object',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 409, other: 403 },
+      premiumProducer: { own: 409, other: 403 },
+      otherProducer: { own: 409, other: 403 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 403,
+    },
+  },
+  {
+    route: 'POST /api/offers/{id}/accept-counter',
+    object: 'offer',
+    fresh: 'object',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 409, other: 403 },
+      premiumProducer: { own: 409, other: 403 },
+      otherProducer: { own: 409, other: 403 },
+      agent: { own: 403, other: 403 },
+      otherAgent: { own: 403, other: 403 },
+      admin: 403,
+    },
+  },
+  // A pending offer has no agreement yet: the parties and admins get past the guard to 404.
+  {
+    route: 'GET /api/offers/{id}/agreement',
+    object: 'offer',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 404, other: 403 },
+      premiumProducer: { own: 404, other: 403 },
+      otherProducer: { own: 404, other: 403 },
+      agent: { own: 404, other: 403 },
+      otherAgent: { own: 404, other: 403 },
+      admin: 404,
+    },
+  },
+  {
+    route: 'POST /api/offers/{id}/agreement/sign',
+    object: 'offer',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 404, other: 403 },
+      premiumProducer: { own: 404, other: 403 },
+      otherProducer: { own: 404, other: 403 },
+      agent: { own: 404, other: 403 },
+      otherAgent: { own: 404, other: 403 },
+      admin: 404,
+    },
+  },
+
+  // Deals: questions before an offer (decision 016). Who may read or answer a conversation
+  // is proven in src/domains/deals/server/deals.test.ts; here an unknown one answers 404.
+  { route: 'GET /api/deals/threads', cells: signedIn(200) },
+  { route: 'GET /api/deals/listings/{listingId}/thread', object: 'listing', cells: signedIn(200) },
+  {
+    route: 'POST /api/deals/listings/{listingId}/questions',
+    object: 'listing',
+    cells: {
+      ...signedIn(403),
+      freeProducer: 201,
+      premiumProducer: 201,
+      otherProducer: 201,
+    },
+  },
+  {
+    route: 'POST /api/deals/threads/{id}/messages',
+    url: '/api/deals/threads/999999/messages',
+    cells: signedIn(404),
+  },
+  {
+    route: 'POST /api/deals/threads/{id}/mute',
+    url: '/api/deals/threads/999999/mute',
+    cells: signedIn(404),
+  },
 
   // Payments
   { route: 'GET /api/payments/config', cells: everyone(200) },
@@ -445,6 +615,148 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   {
     route: 'DELETE /api/admin/chain-of-title/documents/{id}',
     object: 'chainDocument',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+
+  // Comments (decision 011): premium members, the listing's own agent and admins take part;
+  // a free producer meets the premium gate. Authors edit their own; authors and admins delete.
+  {
+    route: 'GET /api/listings/{id}/comments',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      premiumProducer: 200,
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
+    route: 'POST /api/listings/{id}/comments',
+    object: 'agentListing',
+    fresh: 'actor',
+    cells: {
+      ...signedIn(403),
+      premiumProducer: 201,
+      agent: { own: 201, other: 403 },
+      otherAgent: { own: 201, other: 403 },
+      admin: 201,
+    },
+  },
+  {
+    route: 'PUT /api/comments/{id}',
+    object: 'comment',
+    cells: {
+      ...signedIn(403),
+      freeProducer: { own: 403, other: 403 },
+      premiumProducer: { own: 200, other: 403 },
+      otherProducer: { own: 403, other: 403 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+    },
+  },
+  // No premium gate: authors may take back their words after their membership ends.
+  {
+    route: 'DELETE /api/comments/{id}',
+    object: 'comment',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 200, other: 403 },
+      premiumProducer: { own: 200, other: 403 },
+      otherProducer: { own: 200, other: 403 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  {
+    route: 'POST /api/comments/{id}/like',
+    object: 'comment',
+    cells: {
+      ...signedIn(403),
+      premiumProducer: { own: 200, other: 200 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+  // Reporting your own comment is refused (400) past the guard.
+  {
+    route: 'POST /api/comments/{id}/report',
+    object: 'comment',
+    cells: {
+      ...signedIn(403),
+      premiumProducer: { own: 400, other: 201 },
+      agent: { own: 400, other: 403 },
+      otherAgent: { own: 400, other: 403 },
+      admin: 201,
+    },
+  },
+  { route: 'GET /api/admin/comments', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/comments/stats', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'DELETE /api/admin/comments/{id}',
+    object: 'comment',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'POST /api/admin/comments/{id}/dismiss-reports',
+    object: 'comment',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+
+  // Forum (decision 012): premium producers, agents and admins; everyone else 403 with the
+  // spec's message. Authors edit their own; authors and admins delete; admins pin and lock.
+  { route: 'GET /api/forum/posts', cells: forumMembers(200) },
+  { route: 'POST /api/forum/posts', fresh: 'actor', cells: forumMembers(201) },
+  { route: 'GET /api/forum/posts/{id}', object: 'forumPost', cells: forumMembers(200) },
+  {
+    route: 'PUT /api/forum/posts/{id}',
+    object: 'forumPost',
+    cells: { ...forumMembers(403), ...forumAuthorsOnly(200) },
+  },
+  {
+    route: 'DELETE /api/forum/posts/{id}',
+    object: 'forumPost',
+    fresh: 'object',
+    cells: { ...forumMembers(403), ...forumAuthorsOnly(200), admin: 200 },
+  },
+  { route: 'GET /api/forum/posts/{id}/replies', object: 'forumPost', cells: forumMembers(200) },
+  { route: 'POST /api/forum/posts/{id}/replies', object: 'forumPost', cells: forumMembers(201) },
+  { route: 'POST /api/forum/posts/{id}/view', object: 'forumPost', cells: forumMembers(200) },
+  {
+    route: 'POST /api/forum/posts/{id}/accepted-reply',
+    object: 'forumPost',
+    cells: { ...forumMembers(403), ...forumAuthorsOnly(200) },
+  },
+  {
+    route: 'POST /api/forum/posts/{id}/sticky',
+    object: 'forumPost',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'POST /api/forum/posts/{id}/lock',
+    object: 'forumPost',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
+    route: 'PUT /api/forum/replies/{id}',
+    object: 'forumReply',
+    cells: { ...forumMembers(403), ...forumAuthorsOnly(200) },
+  },
+  {
+    route: 'DELETE /api/forum/replies/{id}',
+    object: 'forumReply',
+    fresh: 'object',
+    cells: { ...forumMembers(403), ...forumAuthorsOnly(200), admin: 200 },
+  },
+  { route: 'POST /api/forum/like', object: 'forumPost', cells: forumMembers(200) },
+  { route: 'POST /api/forum/reports', object: 'forumPost', cells: forumMembers(201) },
+  { route: 'GET /api/admin/forum/reports', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/forum/reports/{id}/dismiss',
+    object: 'forumReport',
+    fresh: 'object',
     cells: { ...signedIn(403), admin: 200 },
   },
 
@@ -506,5 +818,65 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     object: 'user',
     fresh: 'object',
     cells: { ...signedIn(403), admin: 200 },
+  },
+  // Enrichment (decision 014): administrators only. The matrix's app has no enrichment keys,
+  // so an admin's action gets past the guard and is told the service is not configured (409).
+  { route: 'GET /api/enrichment/services', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/youtube-enrichment-status', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/twitter-enrichment-status', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'POST /api/admin/enrich-youtube', cells: { ...signedIn(403), admin: 409 } },
+  { route: 'POST /api/admin/enrich-twitter', cells: { ...signedIn(403), admin: 409 } },
+  { route: 'GET /api/google-books/listings', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'GET /api/google-books/search',
+    url: '/api/google-books/search?q=lighthouse&maxResults=5',
+    cells: { ...signedIn(403), admin: 409 },
+  },
+  {
+    route: 'GET /api/google-books/enrich/{listingId}',
+    object: 'listing',
+    cells: { ...signedIn(403), admin: 409 },
+  },
+  {
+    route: 'POST /api/google-books/apply-enrichment/{listingId}',
+    object: 'listing',
+    cells: { ...signedIn(403), admin: 409 },
+  },
+  { route: 'POST /api/google-books/batch-enrich', cells: { ...signedIn(403), admin: 409 } },
+  // No batch has run here: the admin gets past the guard and finds no such batch.
+  {
+    route: 'GET /api/google-books/batch-enrich/{runId}',
+    url: '/api/google-books/batch-enrich/2147483647',
+    cells: { ...signedIn(403), admin: 404 },
+  },
+  // Commercial analysis (decision 013): premium producers read any listing's analysis, an agent
+  // their own listings', admins every one; the dashboard's batch needs only a session; the
+  // search is premium; coverage and recompute are the admins'.
+  ...(
+    [
+      'GET /api/commercial-analysis/{listingId}',
+      'GET /api/commercial-analysis/{listingId}/pdf',
+      'GET /api/enhanced-analysis',
+    ] as const
+  ).map((route): MatrixRow => ({
+    route,
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      premiumProducer: 200,
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  })),
+  { route: 'GET /api/commercial-analysis/batch', cells: signedIn(200) },
+  {
+    route: 'GET /api/commercial-analysis/search',
+    cells: { ...signedIn(403), premiumProducer: 200, agent: 200, otherAgent: 200, admin: 200 },
+  },
+  { route: 'GET /api/admin/commercial-analysis/status', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/commercial-analysis/recompute',
+    cells: { ...signedIn(403), admin: 202 },
   },
 ];

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { chainOfTitleDocuments } from '@/domains/chain-of-title/server/chain-of-title.tables';
+import { comments } from '@/domains/comments/server/comments.tables';
+import { forumPosts, forumReplies, forumReports } from '@/domains/forum/server/forum.tables';
 import type { ListingRow } from '@/domains/listings/server/listings.tables';
 import type { CreateOfferResponse, Offer } from '@/domains/offers/offers.schema';
 import type { UpgradeResponse } from '@/domains/membership/membership.schema';
@@ -211,6 +213,57 @@ export class SecurityWorld {
     if (!checkout.clientSecret) throw new Error('the local provider gives a client secret');
     await this.payCard(actor, checkout.clientSecret);
     return { ...actor, role: 'premiumProducer' };
+  }
+
+  /** A comment by `author` on a new listing of `agent`; its id. */
+  async commentOn(author: Actor, agent: Actor): Promise<number> {
+    if (!author.user) throw new Error('a comment needs an author');
+    const listing = await this.newListing(agent);
+    const [comment] = await this.t.db
+      .insert(comments)
+      .values({
+        listingId: listing.id,
+        authorId: author.user.id,
+        content: 'Security suite comment',
+      })
+      .returning({ id: comments.id });
+    return comment.id;
+  }
+
+  /** A forum discussion by `author`; its id. */
+  async forumPostBy(author: Actor): Promise<number> {
+    if (!author.user) throw new Error('a forum post needs an author');
+    const [post] = await this.t.db
+      .insert(forumPosts)
+      .values({
+        authorId: author.user.id,
+        title: 'Security suite post',
+        content: 'Text',
+        category: 'general',
+      })
+      .returning({ id: forumPosts.id });
+    return post.id;
+  }
+
+  /** A forum reply by `author` on a new discussion of the agent; its id. */
+  async forumReplyBy(author: Actor): Promise<number> {
+    if (!author.user) throw new Error('a forum reply needs an author');
+    const postId = await this.forumPostBy(this.actors.agent);
+    const [reply] = await this.t.db
+      .insert(forumReplies)
+      .values({ postId, authorId: author.user.id, content: 'Security suite reply' })
+      .returning({ id: forumReplies.id });
+    return reply.id;
+  }
+
+  /** An open report of a new discussion of the agent; its id. */
+  async forumReport(): Promise<number> {
+    const postId = await this.forumPostBy(this.actors.agent);
+    const [report] = await this.t.db
+      .insert(forumReports)
+      .values({ postId, reporterId: this.actors.premiumProducer.user!.id, reason: 'Matrix' })
+      .returning({ id: forumReports.id });
+    return report.id;
   }
 
   /** A chain-of-title document (its PDF stored) on a new listing of the agent; its id. */

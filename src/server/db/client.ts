@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+// pgvector 0.8 for PGlite; it requires exactly @electric-sql/pglite 0.5.14 (decision 015).
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -48,7 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, vector },
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',

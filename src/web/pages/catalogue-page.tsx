@@ -1,4 +1,6 @@
 import { Catalogue } from '@/domains/listings/web';
+import { MeaningResults } from '@/domains/recommendations/web';
+import { SaveSearchButton } from '@/domains/saved-searches/web';
 import { useTrackSearch } from '@/domains/tracking/web';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { ListingCardWithActions } from './components/listing-actions';
@@ -13,6 +15,14 @@ export default function CataloguePage() {
           <ListingCardWithActions listing={listing} layout={layout} />
         )}
         onSearched={trackSearch}
+        renderExtras={(context) => (
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <SaveSearchButton filterParams={context.filterParams} />
+            </div>
+            <MeaningResults {...context} />
+          </div>
+        )}
       />
     </PanelBoundary>
   );

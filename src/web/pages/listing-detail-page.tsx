@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser, useLoggedOutRedirect } from '@/domains/accounts/web';
+import { ListingAnalysisPanel } from '@/domains/analysis/web';
 import { ListingChainOfTitlePanel } from '@/domains/chain-of-title/web';
+import { ListingCommentsPanel } from '@/domains/comments/web';
+import { ListingQuestionsPanel } from '@/domains/deals/web';
 import type { ListingDetail } from '@/domains/listings/listings.schema';
 import {
-  CommercialAnalysisPanel,
-  ListingCommentsSection,
   ListingDetailView,
   ListingLoadError,
   ListingNotFound,
@@ -15,6 +16,7 @@ import {
 } from '@/domains/listings/web';
 import { ViewLimitReached } from '@/domains/membership/web';
 import { ListingOfferAction } from '@/domains/offers/web';
+import { SimilarTitles } from '@/domains/recommendations/web';
 import { useListingViewTracking, useTrackActivity } from '@/domains/tracking/web';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -49,11 +51,21 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
       }
       panels={
         <>
+          <PanelBoundary title="Questions">
+            <ListingQuestionsPanel
+              listingId={listing.id}
+              role={role}
+              isOwnListing={user !== null && user.id === listing.agentId}
+            />
+          </PanelBoundary>
           <PanelBoundary title="Commercial Analysis">
-            <CommercialAnalysisPanel />
+            <ListingAnalysisPanel listingId={listing.id} />
           </PanelBoundary>
           <PanelBoundary title="Comments">
-            <ListingCommentsSection />
+            <ListingCommentsPanel listing={listing} />
+          </PanelBoundary>
+          <PanelBoundary title="Similar titles">
+            <SimilarTitles listingId={listing.id} />
           </PanelBoundary>
           {canSeeChainOfTitle ? (
             <PanelBoundary title="Chain of title">

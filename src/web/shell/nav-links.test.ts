@@ -57,12 +57,15 @@ describe('user menu', () => {
     ]);
   });
 
-  it('gives admins chain of title and bulk image upload', () => {
+  it('gives admins chain of title, bulk image upload and the enrichment tools', () => {
     expect(userMenuItems({ role: 'admin', membershipTier: 'free' }).map((i) => i.to)).toEqual([
       '/profile',
       '/profile',
       '/admin/chain-of-title',
       '/admin-image-upload',
+      '/data-enrichment',
+      '/admin/youtube',
+      '/admin/twitter',
     ]);
   });
 

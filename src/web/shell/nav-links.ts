@@ -49,6 +49,9 @@ export function userMenuItems(user: NavUser): NavItem[] {
       ? [
           { to: paths.adminChainOfTitle, label: 'Chain of Title' },
           { to: paths.adminImageUpload, label: 'Bulk Image Upload' },
+          { to: paths.dataEnrichment, label: 'Book Enrichment' },
+          { to: paths.adminYouTube, label: 'YouTube Enrichment' },
+          { to: paths.adminTwitter, label: 'X Enrichment' },
         ]
       : []),
   ];

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Clapperboard, Menu, X } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
+import { NotificationsBell } from '@/domains/notifications/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { paths } from '@/shared/paths';
@@ -64,6 +65,7 @@ export function SiteHeader() {
           ) : user ? (
             <>
               <RoleBadge role={user.role} />
+              <NotificationsBell />
               <Suspense fallback={<Skeleton className="h-8 w-8 rounded-full" />}>
                 <UserMenu user={user} />
               </Suspense>

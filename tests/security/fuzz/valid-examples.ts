@@ -172,6 +172,26 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   'PATCH /api/offers/{id}/cancel': () => ({ body: { cancellationReason: 'Our budget changed' } }),
   'PATCH /api/offers/{id}/reject': () => ({ body: { reason: 'The rights are under discussion' } }),
+  'POST /api/offers/{id}/counter': () => ({
+    body: {
+      offerPrice: '55000',
+      optionPeriod: 24,
+      purchasePrice: '550000',
+      extensionMonths: 12,
+      extensionFee: '10000',
+      territory: 'Worldwide',
+      media: 'Film and television',
+      notes: 'Credit as executive producer',
+    },
+  }),
+  'POST /api/offers/{id}/agreement/sign': () => ({
+    body: { fullName: 'Alex Example', consent: true },
+  }),
+  'POST /api/deals/listings/{listingId}/questions': () => ({
+    body: { body: 'Are the audio rights available?' },
+  }),
+  'POST /api/deals/threads/{id}/messages': () => ({ body: { body: 'Yes, they are.' } }),
+  'POST /api/deals/threads/{id}/mute': () => ({ body: { muted: true } }),
   // The admin console: values that change no one's role or tier for the better (the fuzz
   // suite checks that odd input promoted no one).
   'GET /api/admin/users': () => ({
@@ -205,6 +225,90 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   'POST /api/admin/users/{userId}/activate': () => ({ body: { notes: 'Fuzz check' } }),
   'POST /api/admin/users/{userId}/reset-password': () => ({
     body: { newPassword: 'a-new-strong-password' },
+  }),
+  // Comments: text stored as written (the fuzzer's odd strings must come back, not break SQL).
+  'GET /api/listings/{id}/comments': () => ({ query: { page: '1', limit: '10' } }),
+  'POST /api/recommendations/feedback': (real) => ({
+    body: { listingId: Number(first(real.listingId, '1')), rating: 5, feedback: 'Strong fit' },
+  }),
+  'PUT /api/recommendations/profile': () => ({
+    body: { genres: ['Drama'], mediums: ['book'], budgetMin: '10000', budgetMax: '90000' },
+  }),
+  'GET /api/recommendations': () => ({ query: { limit: '8', refresh: '1', excluded: '1,2' } }),
+  'POST /api/saved-searches': () => ({
+    body: {
+      name: 'Coastal dramas',
+      query: { search: 'coast', genre: 'drama', priceRange: '50k-100k' },
+      frequency: 'weekly',
+    },
+  }),
+  'PATCH /api/saved-searches/{id}': () => ({ body: { name: 'Renamed', frequency: 'daily' } }),
+  'GET /api/saved-searches/unsubscribe': () => ({ query: { token: 'not-a-token' } }),
+  'POST /api/saved-searches/unsubscribe': () => ({ query: { token: 'not-a-token' } }),
+  'GET /api/listings/by-meaning': () => ({
+    query: { meaning: 'a family drama on the English coast', genre: 'drama', limit: '12' },
+  }),
+  'POST /api/listings/{id}/comments': () => ({
+    body: { content: 'Who would you cast as the lighthouse keeper?' },
+  }),
+  'PUT /api/comments/{id}': () => ({ body: { content: 'Edited: who would you cast?' } }),
+  'POST /api/comments/{id}/report': () => ({ body: { reason: 'Off topic' } }),
+  'GET /api/admin/comments': (real) => ({
+    query: { page: '1', limit: '20', listingId: first(real.listingId, '1'), reported: 'true' },
+  }),
+  'GET /api/forum/posts': () => ({
+    query: { category: 'legal', search: 'option agreement', page: '1', limit: '20' },
+  }),
+  'POST /api/forum/posts': () => ({
+    body: {
+      title: 'Option periods for debut novels',
+      content: 'What do you usually agree?',
+      category: 'legal',
+      tags: ['options', 'contracts'],
+    },
+  }),
+  'PUT /api/forum/posts/{id}': () => ({
+    body: { title: 'Edited title', content: 'Edited text', category: 'business', tags: [] },
+  }),
+  'GET /api/forum/posts/{id}/replies': () => ({ query: { page: '1', limit: '50' } }),
+  'POST /api/forum/posts/{id}/replies': () => ({ body: { content: 'Eighteen months, usually.' } }),
+  'PUT /api/forum/replies/{id}': () => ({ body: { content: 'Edited reply' } }),
+  'POST /api/forum/like': () => ({ body: { postId: 1 } }),
+  'POST /api/forum/reports': () => ({ body: { postId: 1, reason: 'Off topic' } }),
+  'POST /api/forum/posts/{id}/sticky': () => ({ body: { isSticky: true } }),
+  'POST /api/forum/posts/{id}/lock': () => ({ body: { isLocked: true } }),
+  'POST /api/forum/posts/{id}/accepted-reply': () => ({ body: { replyId: null } }),
+  'GET /api/admin/forum/reports': () => ({ query: { status: 'open' } }),
+  // Enrichment (decision 014).
+  'POST /api/admin/enrich-youtube': () => ({ body: { batchSize: 5 } }),
+  'POST /api/admin/enrich-twitter': () => ({ body: { batchSize: 10 } }),
+  'GET /api/google-books/search': () => ({ query: { q: 'lighthouse keeper', maxResults: '5' } }),
+  'GET /api/google-books/listings': () => ({ query: { search: 'lighthouse', page: '1' } }),
+  'GET /api/google-books/enrich/{listingId}': () => ({ query: { volumeId: 'vol-lighthouse-1' } }),
+  'POST /api/google-books/apply-enrichment/{listingId}': () => ({
+    body: { updateCoverImage: false, updatePageCount: true, updateGenre: true, addMetadata: true },
+  }),
+  'POST /api/google-books/batch-enrich': (real) => ({
+    body: { listingIds: [Number(first(real.listingId, '1'))], autoApply: false },
+  }),
+  // Commercial analysis (decision 013).
+  'GET /api/commercial-analysis/{listingId}': () => ({ query: { refresh: 'false' } }),
+  'GET /api/enhanced-analysis': (real) => ({
+    query: { listingId: first(real.listingId, '1'), refresh: 'false' },
+  }),
+  'GET /api/commercial-analysis/batch': () => ({
+    query: { limit: '5', genre: 'Thriller', medium: 'book' },
+  }),
+  'GET /api/commercial-analysis/search': () => ({
+    query: {
+      limit: '20',
+      offset: '0',
+      minScore: '40',
+      maxScore: '90',
+      marketSize: 'medium',
+      productionComplexity: 'low',
+      roiPotential: 'high',
+    },
   }),
   'POST /api/payments/local/confirm': () => ({
     body: {

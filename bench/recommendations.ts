@@ -1,0 +1,197 @@
+/**
+ * Recommendations benchmark (issue 16): embedding throughput with the real model (in its
+ * worker thread), the time to embed the demo catalogue, and the latency of recommendations,
+ * similar titles and search by meaning, on PGlite with pgvector (HNSW) and, with --exact, on
+ * the exact fallback. Larger catalogues get synthetic vectors (real ones, perturbed), so the
+ * index and the scan are measured at that size without hours of embedding.
+ *
+ *   npx tsx bench/recommendations.ts [--listings 1200] [--synthetic 20000] [--requests 50]
+ *                                    [--exact]
+ *
+ * Uses an in-memory PGlite (or PostgreSQL at $DATABASE_URL: the exact path there).
+ */
+import { parseArgs } from 'node:util';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { openDatabase } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
+import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { favourites } from '@/domains/favourites/server/favourites.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { createModelEmbedder, embedPendingListings } from '@/domains/recommendations/server';
+import { generateRecommendations } from '@/domains/recommendations/server/generate-recommendations';
+import { findSimilarListings } from '@/domains/recommendations/server/find-similar-listings';
+import { searchByMeaning } from '@/domains/recommendations/server/search-by-meaning';
+import { listingEmbeddings } from '@/domains/recommendations/server/recommendations.tables';
+import {
+  forceVectorCapability,
+  vectorCapability,
+} from '@/domains/recommendations/server/vector-store';
+import { normalise } from '@/domains/recommendations/server/embedder';
+
+const { values: args } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '1200' },
+    synthetic: { type: 'string', default: '20000' },
+    requests: { type: 'string', default: '50' },
+    exact: { type: 'boolean', default: false },
+  },
+});
+const log = pino({ level: 'silent' });
+void log;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function measure(name: string, runs: number, task: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 3; i += 1) await task(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await task(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `${name}: p50 ${round(percentile(times, 50))} ms, p95 ${round(percentile(times, 95))} ms (${runs} runs)`,
+  );
+}
+
+async function main() {
+  console.log(
+    `machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load ${os.loadavg().map(round).join(' ')}, node ${process.version}`,
+  );
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  await runMigrations(database);
+  const { db } = database;
+  const seeded = await seedDemoIfEmpty(db, { listings: Number(args.listings) });
+  console.log('catalogue:', seeded ?? 'already seeded');
+
+  const embedder = createModelEmbedder();
+  // Model load, once per process.
+  let started = performance.now();
+  await embedder.embed(['warm up']);
+  console.log(`model load + first sentence: ${round(performance.now() - started)} ms`);
+
+  started = performance.now();
+  const result = await embedPendingListings({ db, embedder }, { budgetMs: 3_600_000, pauseMs: 0 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `embedded ${result.embedded} listings in ${round(seconds)} s: ${round(result.embedded / seconds)} listings/s (batches of 16, worker thread, with the database writes)`,
+  );
+
+  // Synthetic listings: copies of real ones with perturbed vectors, to measure at scale.
+  const synthetic = Number(args.synthetic);
+  if (synthetic > 0) {
+    const base = await db
+      .select({ id: listingEmbeddings.listingId, e: listingEmbeddings.embedding })
+      .from(listingEmbeddings);
+    const copied = await db.execute<{ id: number }>(sql`
+      insert into ${listings} (title, author, description, medium, status, genre, tags,
+        suggested_offer_min_pence, suggested_offer_max_pence)
+      select title || ' #' || g, author, description, medium, status, genre, tags,
+        suggested_offer_min_pence, suggested_offer_max_pence
+      from ${listings}, generate_series(1, ${Math.ceil(synthetic / base.length)}) as g
+      limit ${synthetic}
+      returning id`);
+    const ids = copied.rows.map((row) => Number(row.id));
+    // Bulk load without the index, then build it once (as a restore would).
+    await db.execute(sql`drop index if exists listing_embeddings_hnsw_idx`);
+    const started2 = performance.now();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = ids.slice(i, i + 500).map((id, j) => {
+        const source = base[(i + j) % base.length].e;
+        return {
+          listingId: id,
+          model: embedder.model,
+          contentHash: `synthetic-${id}`,
+          embedding: normalise(source.map((v) => v + (Math.random() - 0.5) * 0.02)),
+        };
+      });
+      await db.insert(listingEmbeddings).values(rows);
+    }
+    console.log(
+      `synthetic: ${ids.length} more listings with vectors (inserted and indexed in ${round((performance.now() - started2) / 1000)} s)`,
+    );
+  }
+  if ((await vectorCapability(db)) === 'pgvector') {
+    const building = performance.now();
+    await db.execute(sql`create index if not exists listing_embeddings_hnsw_idx
+      on listing_embeddings using hnsw (embedding_vector vector_cosine_ops)`);
+    console.log(`HNSW index built in ${round((performance.now() - building) / 1000)} s`);
+  }
+  const [{ total }] = (
+    await db.execute<{ total: number }>(
+      sql`select count(*)::int as total from ${listingEmbeddings}`,
+    )
+  ).rows;
+  await db.execute(sql`analyze`);
+
+  const paths = args.exact
+    ? (['exact'] as const)
+    : ([await vectorCapability(db), 'exact'] as const);
+  const [producer] = await db
+    .insert(users)
+    .values({
+      email: `bench-${Date.now()}@example.test`,
+      username: `bench_${Date.now() % 100000}`,
+      firstName: 'Bench',
+      lastName: 'Producer',
+      role: 'producer',
+      membershipTier: 'premium',
+      passwordHash: 'x',
+      whatAreYouLookingFor: 'Literary thrillers with strong female leads',
+    })
+    .returning();
+  const some = await db.select({ id: listings.id }).from(listings).limit(5);
+  await db
+    .insert(favourites)
+    .values(some.map((row) => ({ userId: producer.id, listingId: row.id })));
+  const runs = Number(args.requests);
+  const descriptions = [
+    'a family drama on the English coast',
+    'a heist with a crew of thieves in London',
+    'a space adventure about a rebellion',
+    'a detective story in a small town',
+  ];
+  for (const capability of paths) {
+    forceVectorCapability(db, capability);
+    console.log(`vectors: ${total}; nearest-neighbour path: ${capability}`);
+    const deps = { db, embedder, capability };
+    await measure('  recommendations (8, warm)', runs, (i) =>
+      generateRecommendations(deps, producer, { limit: 8, refresh: i }),
+    );
+    await measure('  similar titles (6)', runs, (i) =>
+      findSimilarListings(deps, some[i % some.length].id),
+    );
+    await measure('  search by meaning (incl. embedding the description)', runs, (i) =>
+      searchByMeaning(deps, {
+        meaning: descriptions[i % descriptions.length],
+        limit: 24,
+        offset: 0,
+      }),
+    );
+    await measure('  search by meaning + genre filter', runs, (i) =>
+      searchByMeaning(deps, {
+        meaning: descriptions[i % descriptions.length],
+        genre: 'thriller',
+        limit: 24,
+        offset: 0,
+      }),
+    );
+  }
+  await measure('embedding one description alone', runs, (i) =>
+    embedder.embed([descriptions[i % descriptions.length]]),
+  );
+
+  await embedder.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

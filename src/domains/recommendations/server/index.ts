@@ -1,0 +1,42 @@
+/**
+ * The recommendations room's server front door: listing embeddings (a background job, the
+ * model in a worker thread), AI recommendations, similar titles and search by meaning
+ * (decision 015). Only this room writes `listing_embeddings`, `recommendation_feedback`,
+ * `taste_profiles`, `recommendation_progress` and `recommendation_impressions`.
+ */
+import type { RoomModule } from '@/server/room-module';
+import { embedPendingListings } from './embed-listings';
+import { getEmbedder } from './embedder';
+import { eraseUserRecommendations } from './erase-user-recommendations';
+import { recommendationsRoutes } from './recommendations.routes';
+import { vectorCapability } from './vector-store';
+
+/** How often the embedding job looks for new or edited listings. */
+export const EMBED_INTERVAL_MS = 5_000;
+
+export const recommendationsRoom: RoomModule = {
+  name: 'recommendations',
+  routes: recommendationsRoutes,
+  jobs: (app) => [
+    {
+      // New and edited listings are (re)embedded here shortly after they are saved; after a
+      // start the whole catalogue is embedded in small batches, in the background.
+      name: 'embed-listings',
+      intervalMs: EMBED_INTERVAL_MS,
+      run: () => embedPendingListings({ db: app.db, embedder: getEmbedder(app.config.env) }),
+      // Sets up the vector column and index where pgvector exists (idempotent, quick).
+      atStart: () => vectorCapability(app.db),
+    },
+  ],
+  accountDeletion: { erase: eraseUserRecommendations },
+};
+
+export { embedPendingListings, embedListingsBatch } from './embed-listings';
+export {
+  createHashingEmbedder,
+  createModelEmbedder,
+  getEmbedder,
+  useEmbedder,
+  type Embedder,
+} from './embedder';
+export { findNearestListings, vectorCapability, type VectorCapability } from './vector-store';

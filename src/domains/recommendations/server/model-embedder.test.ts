@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { cosine } from './vector-store';
+import { createModelEmbedder } from './embedder';
+import { listingEmbeddingText } from './embed-listings';
+
+/**
+ * The one test with the real model (Universal Sentence Encoder Lite, in its worker thread):
+ * a listing related in meaning, with few words in common, ranks first.
+ */
+describe('[RECOMMENDATIONS] the real embedding model', () => {
+  const embedder = createModelEmbedder();
+  afterAll(() => embedder.close());
+
+  const listing = (title: string, synopsis: string, genre: string) =>
+    listingEmbeddingText({
+      title,
+      synopsis,
+      genre,
+      logline: null,
+      description: null,
+      themes: [],
+      tags: [],
+    });
+
+  it('ranks the related listing first, from a worker thread', async () => {
+    const anchor = listing(
+      'Small Mercies',
+      'After her husband drowns, a mother keeps the family fishing boat going in a Cornish harbour town.',
+      'Family drama',
+    );
+    const related = listing(
+      'The Tide Keepers',
+      'Three generations of a seaside family hold on to their trawler as the village changes around them.',
+      'Drama',
+    );
+    const others = [
+      listing(
+        'Orbit Zero',
+        'A mutiny aboard a starship at the edge of the galaxy.',
+        'Science fiction',
+      ),
+      listing('Vault', 'A crew of thieves plans the robbery of a London bank.', 'Thriller'),
+      listing(
+        'Stock Pot',
+        'Two rival chefs compete to run the best restaurant in Leeds.',
+        'Comedy',
+      ),
+    ];
+    const started = Date.now();
+    const [a, r, ...rest] = await embedder.embed([anchor, related, ...others]);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(a).toHaveLength(512);
+    const ranked = [r, ...rest]
+      .map((vector, index) => ({ index, similarity: cosine(a, vector) }))
+      .sort((x, y) => y.similarity - x.similarity);
+    expect(ranked[0].index).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { notFound, postgresErrorCode } from '@/shared/errors';
+import { LISTING_NOT_FOUND } from '@/domains/listings/server';
+import { listings } from '@/domains/listings/server/listings.tables';
+import type { FeedbackBody } from '../recommendations.schema';
+import {
+  requireRecommendationsAccess,
+  type RecommendationsViewer,
+} from './generate-recommendations';
+import { recommendationFeedback } from './recommendations.tables';
+
+export const FEEDBACK_THANKS = 'Thanks: your next recommendations will take this into account';
+
+/**
+ * POST /api/recommendations/feedback: 'Commercially Viable' (5) pulls the taste towards the
+ * listing, 'Not My Market' (1) away from it and its neighbours. The latest rating counts.
+ */
+export async function recordFeedback(
+  db: Database,
+  user: RecommendationsViewer,
+  body: FeedbackBody,
+): Promise<{ message: string }> {
+  requireRecommendationsAccess(user);
+  const [listing] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.id, body.listingId));
+  if (!listing) throw notFound(LISTING_NOT_FOUND);
+  try {
+    await db.insert(recommendationFeedback).values({
+      userId: user.id,
+      listingId: body.listingId,
+      rating: body.rating,
+      feedback: body.feedback?.trim() || null,
+    });
+  } catch (error) {
+    // The listing was deleted meanwhile.
+    if (postgresErrorCode(error) === '23503') throw notFound(LISTING_NOT_FOUND);
+    throw error;
+  }
+  return { message: FEEDBACK_THANKS };
+}

@@ -1,0 +1,145 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@/server/db/client';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { EMBEDDING_DIMENSIONS } from './embedder';
+import { listingEmbeddings } from './recommendations.tables';
+
+/**
+ * How nearest-neighbour queries run on this database (decision 015):
+ * - 'pgvector': the `vector` extension exists (PGlite with pglite-pgvector, or a server that
+ *   has it): a generated `embedding_vector vector(512)` column with an HNSW index, `<=>`.
+ * - 'exact': no extension (Debian's PostgreSQL 15 here): the exact cosine over `real[]`,
+ *   computed in SQL (vectors are stored unit length, so the dot product is the cosine).
+ */
+export type VectorCapability = 'pgvector' | 'exact';
+
+const capabilities = new WeakMap<object, Promise<VectorCapability>>();
+
+async function detectCapability(db: Database): Promise<VectorCapability> {
+  try {
+    await db.execute(sql`create extension if not exists vector`);
+  } catch {
+    return 'exact';
+  }
+  // Idempotent, so every instance may run it at start; not in a migration, because the same
+  // migrations must run on a server without the extension.
+  await db.execute(
+    sql.raw(`alter table listing_embeddings add column if not exists embedding_vector
+      vector(${EMBEDDING_DIMENSIONS}) generated always as (embedding::vector(${EMBEDDING_DIMENSIONS})) stored`),
+  );
+  await db.execute(
+    sql.raw(`create index if not exists listing_embeddings_hnsw_idx on listing_embeddings
+      using hnsw (embedding_vector vector_cosine_ops)`),
+  );
+  return 'pgvector';
+}
+
+/** The capability of this database, found (and set up) once per process. */
+export function vectorCapability(db: Database): Promise<VectorCapability> {
+  let found = capabilities.get(db);
+  if (!found) {
+    found = detectCapability(db);
+    capabilities.set(db, found);
+    // A failure is not kept: the next call tries again.
+    found.catch(() => capabilities.delete(db));
+  }
+  return found;
+}
+
+/** Tests: pretend the extension is missing (or present) on this database. */
+export function forceVectorCapability(db: Database, capability: VectorCapability): void {
+  capabilities.set(db, Promise.resolve(capability));
+}
+
+const formatNumber = (value: number) => (Number.isFinite(value) ? String(value) : '0');
+
+/** A bound `real[]` parameter holding the vector. */
+export function realArrayParam(vector: number[]): SQL {
+  return sql`${`{${vector.map(formatNumber).join(',')}}`}::real[]`;
+}
+
+/** A bound `vector` parameter holding the vector. */
+function vectorParam(vector: number[]): SQL {
+  return sql`${`[${vector.map(formatNumber).join(',')}]`}::vector`;
+}
+
+export interface Neighbour {
+  listingId: number;
+  /** Cosine similarity, -1..1. */
+  similarity: number;
+}
+
+export interface NearestOptions {
+  vector: number[];
+  /** Conditions over `listings` (joined), e.g. the catalogue's filters. */
+  where?: SQL;
+  limit: number;
+  capability?: VectorCapability;
+}
+
+/**
+ * The listings nearest in meaning to `vector` among those matching `where`, most similar
+ * first. With pgvector the HNSW index answers (iterative scan, so a selective filter still
+ * fills the limit); without it, every matching embedding is compared exactly.
+ */
+export async function findNearestListings(
+  db: Database,
+  options: NearestOptions,
+): Promise<Neighbour[]> {
+  const capability = options.capability ?? (await vectorCapability(db));
+  const where = options.where ?? sql`true`;
+  if (capability === 'pgvector') {
+    const query = vectorParam(options.vector);
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+      await tx.execute(sql`set local hnsw.ef_search = 100`);
+      const result = await tx.execute<{ listing_id: number; distance: number }>(sql`
+        select e.listing_id, e.embedding_vector <=> ${query} as distance
+        from ${listingEmbeddings} e join ${listings} on ${listings.id} = e.listing_id
+        where ${where}
+        order by e.embedding_vector <=> ${query}
+        limit ${options.limit}`);
+      return result.rows;
+    });
+    // relaxed_order may return a few neighbours slightly out of order: sort them exactly.
+    return rows
+      .map((row) => ({ listingId: Number(row.listing_id), similarity: 1 - Number(row.distance) }))
+      .sort((a, b) => b.similarity - a.similarity);
+  }
+  const query = realArrayParam(options.vector);
+  const result = await db.execute<{ listing_id: number; similarity: number }>(sql`
+    select e.listing_id,
+      (select sum(a * b) from unnest(e.embedding, ${query}) as pair(a, b)) as similarity
+    from ${listingEmbeddings} e join ${listings} on ${listings.id} = e.listing_id
+    where ${where}
+    order by similarity desc nulls last, e.listing_id
+    limit ${options.limit}`);
+  return result.rows.map((row) => ({
+    listingId: Number(row.listing_id),
+    similarity: Number(row.similarity ?? 0),
+  }));
+}
+
+/** The stored vectors of these listings (those embedded so far). */
+export async function findEmbeddings(
+  db: Executor,
+  listingIds: number[],
+): Promise<Map<number, number[]>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db.execute<{ listing_id: number; embedding: number[] }>(sql`
+    select listing_id, embedding from ${listingEmbeddings}
+    where listing_id = any(${`{${listingIds.join(',')}}`}::int[])`);
+  return new Map(rows.rows.map((row) => [Number(row.listing_id), row.embedding.map(Number)]));
+}
+
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    dot += a[i] * b[i];
+    normA += a[i] * a[i];
+    normB += b[i] * b[i];
+  }
+  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
+}
