@@ -40,6 +40,7 @@ function inputs(id: number): EngineInputs {
       previousAdaptations: id % 11 === 0,
       averageRating: id % 3 === 0 ? 3 + (id % 20) / 10 : null,
       ratingsCount: id % 3 === 0 ? id % 5000 : null,
+      ratingsSource: null,
       twitterMentions: null,
       twitterBuzzScore: id % 5 === 0 ? id % 100 : null,
       youtubeTotalViews: null,

@@ -128,6 +128,7 @@ export async function loadEngineInputs(
           previousAdaptations: row.previousAdaptations,
           averageRating: toNumber(details.averageRating),
           ratingsCount: toNumber(details.ratingsCount),
+          ratingsSource: ratingsSourceOf(details),
           twitterMentions: row.twitterMentions,
           twitterBuzzScore: row.twitterBuzzScore,
           youtubeTotalViews: row.youtubeTotalViews,
@@ -155,4 +156,16 @@ export async function loadEngineInputs(
     });
   }
   return result;
+}
+
+/**
+ * 'Google Books on 24 Nov 2026' when enrichment supplied the ratings (it records its source
+ * and date in mediumDetails), so the analysis says what its reader figures rest on.
+ */
+export function ratingsSourceOf(details: Record<string, unknown>): string | null {
+  if (typeof details.source !== 'string' || typeof details.enrichedAt !== 'string') return null;
+  const at = new Date(details.enrichedAt);
+  if (Number.isNaN(at.getTime())) return null;
+  const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' });
+  return `${details.source} on ${day.format(at)}`;
 }

@@ -16,6 +16,7 @@ import {
   type EngineListing,
 } from './analyse-listing';
 import { isOfGenre, isOfSource } from './film-matching';
+import { ratingsSourceOf } from '../load-engine-inputs';
 
 const market = loadMarketData();
 
@@ -33,6 +34,7 @@ const listing = (overrides: Partial<EngineListing> = {}): EngineListing => ({
   previousAdaptations: false,
   averageRating: 4.1,
   ratingsCount: 1200,
+  ratingsSource: null,
   twitterMentions: null,
   twitterBuzzScore: null,
   youtubeTotalViews: null,
@@ -230,5 +232,20 @@ describe('analyseListing', () => {
     const started = performance.now();
     for (let i = 0; i < 200; i += 1) analyseListing(inputs({ id: i }), market);
     expect((performance.now() - started) / 200).toBeLessThan(5);
+  });
+
+  it('names where enriched reader ratings came from in the basis', () => {
+    const analysis = analyseListing(
+      inputs({ ratingsSource: 'Google Books on 24 Nov 2026' }),
+      market,
+    );
+    expect(analysis.aiScores.marketAppeal.basis.inputs).toContainEqual({
+      label: 'Ratings from',
+      value: 'Google Books on 24 Nov 2026',
+    });
+    expect(ratingsSourceOf({ source: 'Google Books', enrichedAt: '2026-11-24T10:00:00Z' })).toBe(
+      'Google Books on 24 Nov 2026',
+    );
+    expect(ratingsSourceOf({ averageRating: 4 })).toBeNull();
   });
 });

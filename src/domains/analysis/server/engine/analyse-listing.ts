@@ -46,6 +46,8 @@ export interface EngineListing {
   previousAdaptations: boolean;
   averageRating: number | null;
   ratingsCount: number | null;
+  /** Where the ratings came from when enrichment supplied them ('Google Books on 2026-11-24'). */
+  ratingsSource: string | null;
   twitterMentions: number | null;
   twitterBuzzScore: number | null;
   youtubeTotalViews: number | null;
@@ -385,6 +387,7 @@ export function analyseListing(
   const appealInputs: Inputs = [
     ['Average rating', listing.averageRating],
     ['Ratings count', listing.ratingsCount],
+    ...(listing.ratingsSource ? [['Ratings from', listing.ratingsSource] as [string, string]] : []),
     ['Social buzz score', listing.twitterBuzzScore],
     ['Video popularity score', listing.youtubePopularityScore],
   ];
