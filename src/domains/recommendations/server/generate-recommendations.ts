@@ -251,11 +251,13 @@ export async function generateRecommendations(
     isColdStart,
     note: isStillEmbedding
       ? 'The catalogue is still being analysed; recommendations appear within a few minutes.'
-      : isColdStart
-        ? signals.profileText
-          ? 'You have no offers, favourites or views yet, so these come from what your profile says you are looking for and the most-offered titles.'
-          : 'You have no offers, favourites or views yet, so these are the most-offered titles. Favourite titles or make offers to personalise them.'
-        : null,
+      : isColdStart && signals.listings.length > 0
+        ? 'The titles you have favourited, offered on or read are still being analysed, so for now these come from your profile and the most-offered titles.'
+        : isColdStart
+          ? signals.profileText
+            ? 'You have no offers, favourites or views yet, so these come from what your profile says you are looking for and the most-offered titles.'
+            : 'You have no offers, favourites or views yet, so these are the most-offered titles. Favourite titles or make offers to personalise them.'
+          : null,
   };
 }
 

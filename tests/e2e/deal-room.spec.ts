@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { test, expect, demoAccounts } from './helpers/journey';
+import { expectOk, placeOfferThroughApi } from './helpers/offers';
+
+/** A listing the demo agent creates through the API for this journey alone. */
+const listingForm = (title: string) => ({
+  title,
+  author: 'Idris Penhallow',
+  contentType: 'book',
+  category: 'Fiction',
+  synopsis:
+    'A lighthouse keeper’s daughter inherits a logbook that names every ship her father let founder.',
+  targetAudience: 'Adult',
+  publicationStatus: 'published',
+  rightsAvailable: ['film', 'tv'],
+  territory: ['UK'],
+  exclusivity: 'exclusive',
+  askingPrice: 60000,
+  minimumDeal: 30000,
+  currency: 'GBP',
+  royaltyPercentage: 2.5,
+  themes: ['inheritance'],
+  keywords: ['lighthouse'],
+});
+
+async function fillCard(page: Page) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both signatures and the contract', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  takeScreenshot,
+}) => {
+  test.setTimeout(240_000);
+  if (!baseURL) throw new Error('the journey needs use.baseURL');
+  const origin = new URL(baseURL).origin;
+  const title = `The Keeper’s Logbook ${Date.now().toString(36)}`;
+
+  // The agent (in a browser context of their own) lists a title for this journey.
+  const agentContext = await browser.newContext({
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  const agentPage = await agentContext.newPage();
+  await login(agentPage, demoAccounts.agent);
+  const listing = (await expectOk(
+    await agentPage.request.post('/api/listings', {
+      data: listingForm(title),
+      headers: { origin },
+    }),
+    'the agent lists a title',
+  )) as { id: number };
+
+  // 1. The premium producer asks a question on the listing; the agent answers in the inbox.
+  await login(page, demoAccounts.premium);
+  await page.goto(`/listings/${listing.id}`);
+  const question = 'Would the estate consider a 24-month option with a purchase price at £400,000?';
+  await page.getByLabel('Your question before making an offer').fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(question, { exact: true })).toBeVisible();
+  await takeScreenshot('01-question');
+
+  await agentPage.goto('/inbox');
+  const thread = agentPage.getByRole('article', { name: `Conversation about ${title}` });
+  await thread.getByRole('button', { name: 'Open' }).click();
+  await expect(thread.getByText(question, { exact: true })).toBeVisible();
+  const answer = 'Yes, the estate would consider 24 months; make your offer and we will talk.';
+  await thread.getByLabel('Your answer').fill(answer);
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText(answer, { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText(answer, { exact: true })).toBeVisible();
+
+  // 2. The producer offers £40,000 with a card hold.
+  const offer = await placeOfferThroughApi(page.request, origin, listing.id, '40000');
+  expect(offer.listingId).toBe(listing.id);
+
+  // 3. The agent counters at £55,000 over 24 months.
+  await agentPage.goto('/agent-dashboard?tab=submissions');
+  const agentCard = agentPage.getByRole('article').filter({ hasText: title });
+  await expect(agentCard.getByText('£40,000')).toBeVisible();
+  await agentCard.getByRole('button', { name: 'Counter' }).click();
+  const counter = agentPage.getByRole('dialog', { name: `Counter: ${title}` });
+  await counter.getByLabel('Option fee (£)').fill('55000');
+  await counter.getByLabel('Option period').selectOption('24');
+  await counter.getByRole('button', { name: 'Send counter-offer' }).click();
+  await expect(agentPage.getByText('Counter-offer sent', { exact: true })).toBeVisible();
+  await expect(
+    agentCard.getByText('Waiting for the producer to answer your counter.'),
+  ).toBeVisible();
+
+  // 4. The producer accepts the counter and authorises a new hold for £55,000.
+  await page.goto('/my-submissions');
+  const producerCard = page.getByRole('article', { name: title });
+  await expect(producerCard.getByText('The agent countered with different terms')).toBeVisible();
+  await producerCard.getByRole('button', { name: 'Term sheet history' }).click();
+  const versions = producerCard.getByRole('list', { name: 'Term sheet versions' });
+  await expect(versions.getByText(/v2 · Counter-offer by the agent/)).toBeVisible();
+  await takeScreenshot('02-countered');
+  await producerCard.getByRole('button', { name: 'Accept Counter' }).click();
+  const authorise = page.getByRole('button', { name: 'Authorise £55,000' });
+  await expect(authorise).toBeVisible();
+  await fillCard(page);
+  await authorise.click();
+  await expect(page).toHaveURL(/\/my-submissions$/);
+  await expect(producerCard.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(producerCard.getByText('£55,000')).toBeVisible();
+  await expect(producerCard.getByText('24 months')).toBeVisible();
+
+  // 5. The agent accepts: the card is charged £55,000.
+  await agentPage.goto('/agent-dashboard?tab=submissions');
+  await expect(agentCard.getByText('£55,000')).toBeVisible();
+  await agentCard.getByRole('button', { name: 'Accept' }).click();
+  const confirm = agentPage.getByRole('dialog', { name: 'Accept this offer?' });
+  await expect(confirm).toContainText('card will be charged £55,000');
+  await confirm.getByRole('button', { name: 'Accept and charge' }).click();
+  await expect(agentPage.getByText('Offer Accepted', { exact: true })).toBeVisible();
+  await expect(agentCard.getByRole('link', { name: 'View Contract' })).toBeVisible();
+
+  // 6. Both sign the agreement (click-to-sign: typed name and consent).
+  const producerSigned = (await expectOk(
+    await page.request.post(`/api/offers/${offer.id}/agreement/sign`, {
+      data: { fullName: 'Demo Premium', consent: true },
+      headers: { origin },
+    }),
+    'the producer signs',
+  )) as { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
+  expect(producerSigned.producerSignedAt).not.toBeNull();
+  const bothSigned = (await expectOk(
+    await agentPage.request.post(`/api/offers/${offer.id}/agreement/sign`, {
+      data: { fullName: 'Demo Agent', consent: true },
+      headers: { origin },
+    }),
+    'the agent signs',
+  )) as { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
+  expect(bothSigned.agentSignedAt).not.toBeNull();
+  expect(bothSigned.producerSignedAt).not.toBeNull();
+  expect(bothSigned.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+  // 7. 'View Contract' opens the PDF, for both sides.
+  await page.goto('/my-submissions');
+  await expect(producerCard.getByText('Accepted', { exact: true })).toBeVisible();
+  const contract = producerCard.getByRole('link', { name: 'View Contract' });
+  await expect(contract).toHaveAttribute('href', `/api/offers/${offer.id}/agreement`);
+  await takeScreenshot('03-accepted');
+  const pdf = await page.request.get(`/api/offers/${offer.id}/agreement`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.headers()['x-content-sha256']).toBe(bothSigned.sha256);
+  const agentPdf = await agentPage.request.get(`/api/offers/${offer.id}/agreement`);
+  expect((await agentPdf.body()).equals(bytes)).toBe(true);
+
+  await agentContext.close();
+});

@@ -1,0 +1,73 @@
+import { test, expect, demoAccounts } from './helpers/journey';
+import { fetchListings } from './helpers/catalogue';
+
+test('[DISCOVERY] a premium producer gets recommendations, rates one, refreshes, and searches by meaning', async ({
+  page,
+  login,
+  baseURL,
+  takeScreenshot,
+}) => {
+  // The server embeds the 1,200 demo listings in the background after it starts.
+  test.setTimeout(420_000);
+  await login(page, demoAccounts.premium);
+  const origin = new URL(baseURL ?? 'http://localhost').origin;
+  const {
+    items: [first, second],
+  } = await fetchListings(page, { limit: '3' });
+
+  // A couple of signals of their own: two favourites.
+  for (const listing of [first, second]) {
+    const favourited = await page.request.post(`/api/favorites/${listing.id}`, {
+      headers: { origin },
+    });
+    expect(favourited.ok()).toBe(true);
+  }
+  // Wait for the background job to have embedded enough of the catalogue (it goes on after).
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/recommendations?limit=8');
+        if (!answer.ok()) return 0;
+        const body = (await answer.json()) as { totalAnalyzed: number };
+        return body.totalAnalyzed;
+      },
+      { timeout: 360_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(200);
+
+  await page.goto('/ai-recommendations');
+  await expect(page.getByRole('heading', { name: 'AI Recommendations' })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(8);
+  await expect(page.getByText(/% match/).first()).toBeVisible();
+  await expect(
+    page.getByText(/which you favourited|one of your genres|your usual/).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your taste profile' })).toBeVisible();
+  await takeScreenshot('01-recommendations');
+
+  // 'Not My Market' on the first, then Refresh: it is gone.
+  const dropped = (await cards.first().getByRole('heading').textContent())?.trim() ?? '';
+  await cards.first().getByRole('button', { name: 'Not My Market' }).click();
+  await expect(cards.first().getByRole('button', { name: 'Not My Market' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(cards).toHaveCount(8);
+  await expect(cards.getByRole('heading', { name: dropped, exact: true })).toHaveCount(0);
+  await takeScreenshot('02-after-refresh');
+
+  // Search by meaning in the catalogue.
+  await page.goto('/listings');
+  await page.getByRole('button', { name: 'Describe what you want' }).click();
+  await page.getByLabel('Describe what you want').fill('a family drama on the English coast');
+  await page.getByRole('button', { name: 'Find by meaning' }).click();
+  await expect(page.getByText(/Closest in meaning to/)).toBeVisible();
+  await takeScreenshot('03-search-by-meaning');
+
+  // Clean up the shared demo account's favourites.
+  for (const listing of [first, second]) {
+    await page.request.delete(`/api/favorites/${listing.id}`, { headers: { origin } });
+  }
+});
