@@ -16,12 +16,10 @@ export default function CataloguePage() {
         )}
         onSearched={trackSearch}
         renderExtras={(context) => (
-          <div className="space-y-3">
-            <div className="flex flex-wrap items-center gap-2">
-              <SaveSearchButton filterParams={context.filterParams} />
-            </div>
+          <>
+            <SaveSearchButton filterParams={context.filterParams} />
             <MeaningResults {...context} />
-          </div>
+          </>
         )}
       />
     </PanelBoundary>

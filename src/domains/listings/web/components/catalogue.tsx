@@ -99,8 +99,9 @@ interface CatalogueProps {
   /** Told of each search or filter combination once its results are in. */
   onSearched?: (search: CatalogueSearch) => void;
   /**
-   * Drawn above the results with the current filters (as the API's query parameters): the
-   * page puts search by meaning and 'Save this search' here (decision 015).
+   * Drawn in the results' toolbar with the current filters (as the API's query parameters):
+   * the page puts search by meaning and 'Save this search' here (decision 015). A panel that
+   * needs the width takes `order-last basis-full` and wraps below the toolbar.
    */
   renderExtras?: (context: {
     filterParams: URLSearchParams;
@@ -258,7 +259,16 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
             <p role="status" className="text-sm font-medium text-ink-soft">
               {firstPage ? resultCountText(total) : ''}
             </p>
-            <div className="flex items-center gap-2">
+            {/* In the toolbar's own row (display: contents), so the first rows of cards stay
+                above the fold; an extra that opens a panel gives it a row of its own. */}
+            <div className="contents">
+              {renderExtras?.({
+                filterParams: catalogueFiltersToParams(filters),
+                layout,
+                renderListing,
+              })}
+            </div>
+            <div className="ml-auto flex items-center gap-2">
               <label htmlFor={sortId} className="text-sm whitespace-nowrap text-ink-muted">
                 Sort by
               </label>
@@ -282,11 +292,6 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
               <LayoutToggle layout={layout} onChange={setLayout} />
             </div>
           </div>
-          {renderExtras?.({
-            filterParams: catalogueFiltersToParams(filters),
-            layout,
-            renderListing,
-          })}
           {results}
         </section>
       </div>

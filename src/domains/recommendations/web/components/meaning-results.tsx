@@ -48,14 +48,17 @@ export function MeaningResults<Layout extends string>({
 
   if (!isOpen) {
     return (
-      <Button variant="outline" onClick={() => setIsOpen(true)}>
+      <Button variant="outline" size="sm" onClick={() => setIsOpen(true)}>
         <Sparkles className="h-4 w-4" aria-hidden="true" />
         Describe what you want
       </Button>
     );
   }
   return (
-    <section aria-label="Search by meaning" className="space-y-3 rounded-lg border border-line p-4">
+    <section
+      aria-label="Search by meaning"
+      className="order-last basis-full space-y-3 rounded-lg border border-line p-4"
+    >
       <form className="flex flex-wrap gap-2" onSubmit={onSubmit} role="search">
         <label htmlFor="meaning-search" className="sr-only">
           Describe what you want
