@@ -1,4 +1,4 @@
-import { test, expect, demoAccounts } from './helpers/journey';
+import { test, expect, demoAccounts, DEMO_PASSWORD } from './helpers/journey';
 import { fetchListings } from './helpers/catalogue';
 
 test('[DISCOVERY] a premium producer gets recommendations, rates one, refreshes, and searches by meaning', async ({
@@ -70,4 +70,71 @@ test('[DISCOVERY] a premium producer gets recommendations, rates one, refreshes,
   for (const listing of [first, second]) {
     await page.request.delete(`/api/favorites/${listing.id}`, { headers: { origin } });
   }
+});
+
+test('[DISCOVERY] a producer saves a search and is told when an agent publishes a match', async ({
+  page,
+  login,
+  baseURL,
+  playwright,
+  takeScreenshot,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL ?? 'http://localhost').origin;
+  // A word no demo title has, so only the agent's new listing can match it.
+  const word = `zephyrine${Date.now().toString(36)}`;
+  await login(page, demoAccounts.premium);
+  await page.goto('/listings');
+  await page.getByRole('searchbox', { name: 'Search listings' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${word}(&|$)`));
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  await expect(page.getByRole('status').getByText('Search saved').first()).toBeVisible();
+
+  // The demo agent publishes a listing with that word in its title.
+  const agent = await playwright.request.newContext({ baseURL });
+  const signIn = await agent.post('/api/auth/login', {
+    data: { email: demoAccounts.agent, password: DEMO_PASSWORD },
+    headers: { origin },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const title = `The ${word[0].toUpperCase()}${word.slice(1)} Crossing`;
+  const created = await agent.post('/api/listings', {
+    data: {
+      title,
+      author: 'Morwenna Price',
+      contentType: 'book',
+      category: 'Fiction',
+      synopsis:
+        'A ferry pilot on a tidal crossing keeps a ledger of passengers who never reached the far shore.',
+      targetAudience: 'Adult',
+      publicationStatus: 'published',
+      rightsAvailable: ['film'],
+      territory: ['UK'],
+      exclusivity: 'exclusive',
+      askingPrice: 45000,
+      currency: 'GBP',
+    },
+    headers: { origin },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  // The matching job runs every few seconds: the bell then counts it and the page lists it.
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/notifications');
+        return answer.ok() ? JSON.stringify(await answer.json()) : '';
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toContain(title);
+  await page.goto('/notifications');
+  await expect(page.getByText(title).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Notifications \(\d+ unread\)/ })).toBeVisible();
+  await takeScreenshot('04-saved-search-notification');
+
+  // Tidy the shared demo agent's catalogue.
+  await agent.delete(`/api/listings/${id}`, { headers: { origin } });
+  await agent.dispose();
 });

@@ -33,6 +33,7 @@ export function SaveSearchButton({ filterParams }: { filterParams: URLSearchPara
     <div className="flex items-center gap-2">
       <Button
         variant="outline"
+        size="sm"
         disabled={create.isPending || create.isSuccess}
         onClick={() =>
           create.mutate(
