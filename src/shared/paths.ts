@@ -13,6 +13,8 @@ export const paths = {
   mySubmissions: '/my-submissions',
   /** Questions before an offer: the producer's and the agent's conversations (issue 19). */
   inbox: '/inbox',
+  /** Anyone checks an option agreement PDF against the ones we issued (decision 016). */
+  verifyAgreement: '/verify-agreement',
   producerDashboard: '/producer-dashboard',
   agentDashboard: '/agent-dashboard',
   adminDashboard: '/admin-dashboard',

@@ -51,6 +51,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyAlias, lazy: page(legalPages.privacy) },
   { path: paths.cookies, lazy: page(legalPages.cookies) },
   { path: paths.disclaimer, lazy: page(legalPages.disclaimer) },
+  { path: paths.verifyAgreement, lazy: page(offersPages.verifyAgreement) },
   // Checkout returns here (Stripe's success_url); it shows only the visitor's own payment.
   { path: paths.paymentSuccess, lazy: page(membershipPages.paymentSuccess) },
 ];

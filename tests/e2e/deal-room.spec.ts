@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, demoAccounts } from './helpers/journey';
+import { expectNoSeriousAxeViolations } from './helpers/accessibility';
 import { expectOk, placeOfferThroughApi } from './helpers/offers';
 
 /** A listing the demo agent creates through the API for this journey alone. */
@@ -124,24 +125,30 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   await expect(agentPage.getByText('Offer Accepted', { exact: true })).toBeVisible();
   await expect(agentCard.getByRole('link', { name: 'View Contract' })).toBeVisible();
 
-  // 6. Both sign the agreement (click-to-sign: typed name and consent).
-  const producerSigned = (await expectOk(
-    await page.request.post(`/api/offers/${offer.id}/agreement/sign`, {
-      data: { fullName: 'Demo Premium', consent: true },
-      headers: { origin },
-    }),
-    'the producer signs',
-  )) as { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
-  expect(producerSigned.producerSignedAt).not.toBeNull();
-  const bothSigned = (await expectOk(
-    await agentPage.request.post(`/api/offers/${offer.id}/agreement/sign`, {
-      data: { fullName: 'Demo Agent', consent: true },
-      headers: { origin },
-    }),
-    'the agent signs',
-  )) as { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
-  expect(bothSigned.agentSignedAt).not.toBeNull();
+  // 6. Both sign the agreement on their side (click-to-sign: typed name and consent).
+  const signOn = async (where: Page, card: Locator, fullName: string) => {
+    await card.getByRole('button', { name: 'Sign Agreement' }).click();
+    const dialog = where.getByRole('dialog', { name: 'Sign the option agreement' });
+    await dialog.getByLabel('Your full name').fill(fullName);
+    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText('agree to sign electronically');
+    await dialog.getByRole('checkbox', { name: /I agree to sign/ }).check();
+    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(where.getByText('Agreement signed', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^You signed on /)).toBeVisible();
+  };
+  await page.goto('/my-submissions');
+  await signOn(page, producerCard, 'Demo Premium');
+  await signOn(agentPage, agentCard, 'Demo Agent');
+  const signed = (await expectOk(
+    await page.request.get(`/api/offers/${offer.id}/terms`),
+    'the term sheet',
+  )) as {
+    agreement: { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
+  };
+  const bothSigned = signed.agreement;
   expect(bothSigned.producerSignedAt).not.toBeNull();
+  expect(bothSigned.agentSignedAt).not.toBeNull();
   expect(bothSigned.sha256).toMatch(/^[0-9a-f]{64}$/);
 
   // 7. 'View Contract' opens the PDF, for both sides.
@@ -149,7 +156,28 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   await expect(producerCard.getByText('Accepted', { exact: true })).toBeVisible();
   const contract = producerCard.getByRole('link', { name: 'View Contract' });
   await expect(contract).toHaveAttribute('href', `/api/offers/${offer.id}/agreement`);
+  // The offer's timeline, on both sides: every step with its amount.
+  await producerCard.getByRole('button', { name: 'Term sheet history' }).click();
+  const timeline = producerCard.getByRole('list', { name: 'Offer timeline' });
+  for (const line of [
+    'Offer made by the producer · £40,000',
+    'Card hold authorised by the producer · £40,000',
+    'Counter-offer by the agent · £55,000',
+    'Counter accepted by the producer · £55,000',
+    'New card hold authorised by the producer · £55,000',
+    'Offer accepted by the agent · £55,000',
+    'Card charged · £55,000',
+    'Agreement signed by the producer',
+    'Agreement signed by the agent',
+  ]) {
+    await expect(timeline).toContainText(line);
+  }
   await takeScreenshot('03-accepted');
+  await agentPage.goto('/agent-dashboard?tab=submissions');
+  await agentCard.getByRole('button', { name: 'Term sheet history' }).click();
+  await expect(agentCard.getByRole('list', { name: 'Offer timeline' })).toContainText(
+    'Card charged · £55,000',
+  );
   const pdf = await page.request.get(`/api/offers/${offer.id}/agreement`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -158,6 +186,35 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   expect(pdf.headers()['x-content-sha256']).toBe(bothSigned.sha256);
   const agentPdf = await agentPage.request.get(`/api/offers/${offer.id}/agreement`);
   expect((await agentPdf.body()).equals(bytes)).toBe(true);
+
+  // 8. Anyone (signed out) verifies the contract at /verify-agreement; a copy with one byte
+  // changed is not ours.
+  await page.request.post('/api/auth/logout', { headers: { origin } });
+  await page.goto('/verify-agreement');
+  await expect(page.getByRole('heading', { name: 'Verify an agreement', level: 1 })).toBeVisible();
+  await page.getByLabel('Agreement PDF').setInputFiles({
+    name: 'option-agreement.pdf',
+    mimeType: 'application/pdf',
+    buffer: bytes,
+  });
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const verdict = page.getByRole('status').filter({ hasText: 'SHA-256' });
+  await expect(verdict.getByText('Genuine: issued by PageToScreen')).toBeVisible();
+  await expect(verdict).toContainText(title);
+  await expect(verdict).toContainText(`#${offer.id}`);
+  await expect(verdict).toContainText(bothSigned.sha256);
+  await takeScreenshot('04-verified');
+  await expectNoSeriousAxeViolations(page, 'the agreement verification page');
+  const changed = Buffer.from(bytes);
+  changed[Math.floor(changed.length / 2)] ^= 0x01;
+  await page.getByLabel('Agreement PDF').setInputFiles({
+    name: 'option-agreement-changed.pdf',
+    mimeType: 'application/pdf',
+    buffer: changed,
+  });
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(verdict.getByText('Not issued by PageToScreen (or changed since)')).toBeVisible();
+  await expect(verdict).not.toContainText(title);
 
   await agentContext.close();
 });

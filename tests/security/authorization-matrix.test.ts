@@ -378,6 +378,10 @@ async function requestFor(
       const { payload, headers } = multipartBody('proposal.pdf', PDF_BYTES);
       return { ...spec, payload, headers };
     }
+    case 'POST /api/agreements/verify': {
+      const { payload, headers } = multipartBody('agreement.pdf', PDF_BYTES);
+      return { ...spec, payload, headers };
+    }
     case 'POST /api/offers': {
       const producer = actor.user ? actor : world.actors.freeProducer;
       const listing = await world.newListing(world.actors.agent);

@@ -540,6 +540,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
   },
 
+  // Anyone may verify an agreement PDF: one we never issued is answered 'not genuine'.
+  { route: 'POST /api/agreements/verify', cells: everyone(200) },
+
   // Deals: questions before an offer (decision 016). Who may read or answer a conversation
   // is proven in src/domains/deals/server/deals.test.ts; here an unknown one answers 404.
   { route: 'GET /api/deals/threads', cells: signedIn(200) },

@@ -449,6 +449,27 @@ export const TermVersionSchema = z.object({
 export type TermVersion = z.infer<typeof TermVersionSchema>;
 
 /** GET /api/offers/{id}/terms: every version, oldest first, and the offer's timeline. */
+/** One event of an offer's timeline (decision 016), from the rows that record it. */
+export const OFFER_TIMELINE_KINDS = [
+  'created',
+  'authorised',
+  'countered',
+  'counter_accepted',
+  'reauthorised',
+  'released',
+  'accepted',
+  'captured',
+  'agreement_issued',
+  'signed',
+] as const;
+export const OfferTimelineEventSchema = z.object({
+  kind: z.enum(OFFER_TIMELINE_KINDS),
+  at: z.string(),
+  by: z.enum(TERM_PARTIES).nullable(),
+  amount: PoundsSchema.nullable(),
+});
+export type OfferTimelineEvent = z.infer<typeof OfferTimelineEventSchema>;
+
 export const OfferTermsResponseSchema = z.object({
   offerId: z.number().int(),
   status: OfferStatusSchema,
@@ -470,6 +491,8 @@ export const OfferTermsResponseSchema = z.object({
       agentSignedAt: z.string().nullable(),
     })
     .nullable(),
+  /** What happened, oldest first: offer, holds, counters, acceptance, capture, signatures. */
+  timeline: z.array(OfferTimelineEventSchema),
 });
 export type OfferTermsResponse = z.infer<typeof OfferTermsResponseSchema>;
 

@@ -7,6 +7,7 @@ import type { OfferTermsResponse } from '../offers.schema';
 import { requireOffer } from './offer-access';
 import { offerSubject, parseHoldKey } from './offer-hold';
 import { publicStatus } from './offer-record';
+import { buildOfferTimeline } from './offer-timeline';
 import { loadTermVersions, toTermVersion } from './offer-terms';
 import { offerAgreements } from './offers.tables';
 
@@ -78,5 +79,6 @@ export async function getOfferTerms(
           agentSignedAt: agreement.agentSignedAt?.toISOString() ?? null,
         }
       : null,
+    timeline: buildOfferTimeline({ offer, versions, ledger, agreement }),
   };
 }

@@ -258,6 +258,25 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
     expect(both.json()).toMatchObject({ sha256: agreement.sha256 });
     expect(both.json().producerSignedAt).toBeTruthy();
     expect(both.json().agentSignedAt).toBeTruthy();
+
+    // The timeline, the same for both sides: every step with its amount, oldest first.
+    for (const who of [producer, agent]) {
+      const terms = await termsOf(who, offerId);
+      const timeline = terms.json<OfferTermsResponse>().timeline;
+      expect(timeline.map((event) => [event.kind, event.by, event.amount])).toEqual([
+        ['created', 'producer', '40000.00'],
+        ['authorised', 'producer', '40000.00'],
+        ['countered', 'agent', '55000.00'],
+        ['counter_accepted', 'producer', '55000.00'],
+        ['reauthorised', 'producer', '55000.00'],
+        ['released', null, '40000.00'],
+        ['accepted', 'agent', '55000.00'],
+        ['captured', null, '55000.00'],
+        ['agreement_issued', null, '55000.00'],
+        ['signed', 'producer', null],
+        ['signed', 'agent', null],
+      ]);
+    }
   });
 
   it('placing the new hold times out: 503, the old hold stays, reconciliation places one new hold', async () => {

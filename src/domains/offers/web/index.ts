@@ -17,4 +17,5 @@ export const loadAgentAnalytics = () => import('./components/agent-analytics');
 
 export const offersPages = {
   mySubmissions: () => import('./pages/my-submissions-page'),
+  verifyAgreement: () => import('./pages/verify-agreement-page'),
 };

@@ -27,7 +27,11 @@ export function useCounterOffer() {
         method: 'POST',
         body: terms,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // Not awaited: the refetch can unmount the button that asked (its status changes), and
+    // TanStack Query drops a mutate() call's own callbacks once their component is gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: offersKeys.all });
+    },
   });
 }
 
@@ -39,7 +43,11 @@ export function useAcceptCounter() {
       apiRequest<NegotiationResponse>(`/api/offers/${offerId}/accept-counter`, {
         method: 'POST',
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // Not awaited: the refetch can unmount the button that asked (its status changes), and
+    // TanStack Query drops a mutate() call's own callbacks once their component is gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: offersKeys.all });
+    },
   });
 }
 
@@ -52,6 +60,10 @@ export function useSignAgreement() {
         method: 'POST',
         body: { fullName, consent: true },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // Not awaited: the refetch can unmount the button that asked (its status changes), and
+    // TanStack Query drops a mutate() call's own callbacks once their component is gone.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: offersKeys.all });
+    },
   });
 }

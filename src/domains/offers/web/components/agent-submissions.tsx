@@ -28,6 +28,7 @@ import { CounterOfferDialog } from './counter-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
 import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
+import { SignAgreementDialog } from './sign-agreement-dialog';
 
 function amount(offer: Offer): string {
   return formatPounds(poundsToPence(offer.offerPrice) ?? 0);
@@ -119,6 +120,9 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
             <FileSignature aria-hidden="true" className="h-4 w-4" />
             View Contract
           </a>
+        ) : null}
+        {offer.status === 'accepted' && offer.signedOptionUrl ? (
+          <SignAgreementDialog offer={offer} side="agent" />
         ) : null}
         {offer.status === 'countered' ? (
           <p className="text-sm text-ink-muted">Waiting for the producer to answer your counter.</p>

@@ -15,6 +15,7 @@ import { TermHistory } from './term-history';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
 import { RenewOfferButton } from './renew-offer-button';
+import { SignAgreementDialog } from './sign-agreement-dialog';
 import { ResponseDeadline } from './response-deadline';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -118,6 +119,9 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
             <FileSignature aria-hidden="true" className="h-4 w-4" />
             View Contract
           </a>
+        ) : null}
+        {offer.status === 'accepted' && offer.signedOptionUrl ? (
+          <SignAgreementDialog offer={offer} side="producer" />
         ) : null}
         {offer.status === 'awaiting_payment' ? (
           <>

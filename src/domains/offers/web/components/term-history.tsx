@@ -10,6 +10,22 @@ const KIND_LABELS = {
   accepted_counter: 'Accepted the counter',
 } as const;
 
+const TIMELINE_LABELS = {
+  created: 'Offer made',
+  authorised: 'Card hold authorised',
+  countered: 'Counter-offer',
+  counter_accepted: 'Counter accepted',
+  reauthorised: 'New card hold authorised',
+  released: 'Earlier card hold released',
+  accepted: 'Offer accepted',
+  captured: 'Card charged',
+  agreement_issued: 'Option agreement issued',
+  signed: 'Agreement signed',
+} as const;
+
+const poundsLabel = (amount: string) =>
+  `£${Number(amount).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,46 +53,61 @@ export function TermHistory({ offerId }: { offerId: number }) {
         ) : terms.isError ? (
           <p className="text-sm text-red-700">The history could not be loaded.</p>
         ) : (
-          <ol className="space-y-2" aria-label="Term sheet versions">
-            {terms.data.versions.map((version) => (
-              <li key={version.version} className="rounded-md border border-line p-3 text-sm">
-                <p className="font-medium text-ink">
-                  v{version.version} · {KIND_LABELS[version.kind]} by{' '}
-                  {version.proposedBy === 'agent' ? 'the agent' : 'the producer'}
-                  {version.authorName ? ` (${version.authorName})` : ''} ·{' '}
-                  <span className="text-ink-muted">{when(version.createdAt)}</span>
-                </p>
-                {version.changes.length === 0 ? (
-                  <p className="text-ink-muted">No change of terms.</p>
-                ) : (
-                  <ul className="mt-1 space-y-0.5">
-                    {version.changes.map((change) => (
-                      <li key={change.field} className="text-ink-soft">
-                        <span className="font-medium text-ink">{change.label}:</span>{' '}
-                        {change.from !== null || version.version > 1 ? (
-                          <>
-                            <del className="text-ink-muted">{change.from ?? '—'}</del> →{' '}
-                          </>
-                        ) : null}
-                        <ins className="no-underline">{change.to ?? '—'}</ins>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-            {terms.data.holds.length > 0 ? (
-              <li className="text-sm text-ink-muted">
-                Card holds:{' '}
-                {terms.data.holds.map((hold) => `£${hold.amount} (${hold.status})`).join(', ')}
-              </li>
-            ) : null}
-            {terms.data.agreement ? (
-              <li className="text-xs break-all text-ink-muted">
-                Agreement SHA-256: {terms.data.agreement.sha256}
-              </li>
-            ) : null}
-          </ol>
+          <>
+            <ol
+              className="space-y-1 border-l-2 border-line pl-3 text-sm"
+              aria-label="Offer timeline"
+            >
+              {terms.data.timeline.map((event, index) => (
+                <li key={`${event.kind}-${index}`} className="text-ink-soft">
+                  <span className="font-medium text-ink">{TIMELINE_LABELS[event.kind]}</span>
+                  {event.by ? ` by the ${event.by}` : ''}
+                  {event.amount ? ` · ${poundsLabel(event.amount)}` : ''} ·{' '}
+                  <span className="text-ink-muted">{when(event.at)}</span>
+                </li>
+              ))}
+            </ol>
+            <ol className="space-y-2" aria-label="Term sheet versions">
+              {terms.data.versions.map((version) => (
+                <li key={version.version} className="rounded-md border border-line p-3 text-sm">
+                  <p className="font-medium text-ink">
+                    v{version.version} · {KIND_LABELS[version.kind]} by{' '}
+                    {version.proposedBy === 'agent' ? 'the agent' : 'the producer'}
+                    {version.authorName ? ` (${version.authorName})` : ''} ·{' '}
+                    <span className="text-ink-muted">{when(version.createdAt)}</span>
+                  </p>
+                  {version.changes.length === 0 ? (
+                    <p className="text-ink-muted">No change of terms.</p>
+                  ) : (
+                    <ul className="mt-1 space-y-0.5">
+                      {version.changes.map((change) => (
+                        <li key={change.field} className="text-ink-soft">
+                          <span className="font-medium text-ink">{change.label}:</span>{' '}
+                          {change.from !== null || version.version > 1 ? (
+                            <>
+                              <del className="text-ink-muted">{change.from ?? '—'}</del> →{' '}
+                            </>
+                          ) : null}
+                          <ins className="no-underline">{change.to ?? '—'}</ins>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+              {terms.data.holds.length > 0 ? (
+                <li className="text-sm text-ink-muted">
+                  Card holds:{' '}
+                  {terms.data.holds.map((hold) => `£${hold.amount} (${hold.status})`).join(', ')}
+                </li>
+              ) : null}
+              {terms.data.agreement ? (
+                <li className="text-xs break-all text-ink-muted">
+                  Agreement SHA-256: {terms.data.agreement.sha256}
+                </li>
+              ) : null}
+            </ol>
+          </>
         )
       ) : null}
     </div>
