@@ -47,7 +47,8 @@ export interface EmbedListingsResult {
 /**
  * One batch of the background embedding: listings never embedded, embedded by another model,
  * or edited since (their text's hash is compared, so an edit that leaves the text alone costs
- * no embedding). New and edited listings are picked up this way: saving a listing only changes
+ * no embedding), newest first: a listing an agent just saved comes before the seed's backlog.
+ * New and edited listings are picked up this way: saving a listing only changes
  * its row; this job (re)embeds it shortly after, never on the request thread. Running it on
  * several instances at once is safe (the upsert is idempotent).
  */
@@ -74,7 +75,7 @@ export async function embedListingsBatch(
       e.content_hash
     from ${listings} l left join ${listingEmbeddings} e on e.listing_id = l.id
     where e.listing_id is null or e.model <> ${embedder.model} or l.updated_at > e.updated_at
-    order by (e.listing_id is null) desc, l.id
+    order by (e.listing_id is null) desc, l.updated_at desc, l.id desc
     limit ${batchSize}`);
   if (rows.rows.length === 0) return { embedded: 0, unchanged: 0, remaining: false };
 

@@ -272,17 +272,22 @@ async function embedTexts(
 }
 
 /** The catalogue's most-offered available titles (else the featured, else the most viable). */
+/**
+ * The most-offered available titles (then featured, then best scored) among those already
+ * embedded: a cold start needs their vectors, and the backlog may still be embedding.
+ */
 async function findPopularListingIds(db: Database, candidateWhere: SQL): Promise<number[]> {
   const rows = await db
     .select({ id: listings.id })
     .from(listings)
+    .innerJoin(listingEmbeddings, eq(listingEmbeddings.listingId, listings.id))
     .leftJoin(offers, eq(offers.listingId, listings.id))
     .where(candidateWhere)
     .groupBy(listings.id)
     .orderBy(
       desc(count(offers.id)),
       desc(listings.isFeatured),
-      desc(listings.viabilityScore),
+      sql`${listings.viabilityScore} desc nulls last`,
       desc(listings.id),
     )
     .limit(10);
