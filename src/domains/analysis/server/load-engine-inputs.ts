@@ -14,7 +14,7 @@ export interface ListingForAnalysis {
   author: string;
 }
 
-type GenreActivity = PlatformActivity['genre'];
+export type GenreActivity = PlatformActivity['genre'];
 
 const genreKey = (genre: string | null) => (genre ?? '').trim().toLowerCase();
 const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));

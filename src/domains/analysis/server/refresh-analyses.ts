@@ -6,7 +6,11 @@ import type { Analysis } from '../analysis.schema';
 import { listingAnalyses } from './analysis.tables';
 import { analyseListing, computeInputHash } from './engine/analyse-listing';
 import { loadMarketData } from './market/market-data';
-import { loadEngineInputs, type ListingForAnalysis } from './load-engine-inputs';
+import {
+  loadEngineInputs,
+  type GenreActivity,
+  type ListingForAnalysis,
+} from './load-engine-inputs';
 
 export interface RefreshedAnalysis {
   listing: ListingForAnalysis;
@@ -28,11 +32,17 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function refreshAnalyses(
   db: Executor,
   listingIds: readonly number[],
-  options: { now: Date; force?: boolean; chunkSize?: number },
+  options: {
+    now: Date;
+    force?: boolean;
+    chunkSize?: number;
+    /** The platform's activity per genre, when the caller read it once for many slices. */
+    genreActivity?: Map<string, GenreActivity>;
+  },
 ): Promise<{ results: Map<number, RefreshedAnalysis>; failed: number }> {
   const market = loadMarketData();
   const [loaded, stored] = await Promise.all([
-    loadEngineInputs(db, listingIds, { now: options.now }),
+    loadEngineInputs(db, listingIds, { now: options.now, genreActivity: options.genreActivity }),
     listingIds.length === 0
       ? Promise.resolve([])
       : db
