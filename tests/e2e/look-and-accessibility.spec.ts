@@ -12,6 +12,18 @@ const viewports = {
 
 /** Every cover image on the page has loaded and is shown whole (its box has its proportion). */
 async function expectCoversLoadedAndUncropped(page: Page, where: string) {
+  // Lazy covers start loading as they scroll into view, after the page's first network idle
+  // (which waitForLoadState does not wait for again): give them time to arrive, then check.
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('img[data-cover]')).every(
+          (image) => image.complete,
+        ),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   const covers = await page.locator('img[data-cover]').evaluateAll((images) =>
     (images as HTMLImageElement[]).map((image) => {
       const box = image.getBoundingClientRect();
