@@ -11,7 +11,9 @@ test('[CATALOGUE] a producer favourites a listing and the heart stays pressed af
   const listing = await firstListingWithUniqueTitle(page);
   const card = catalogueResults(page).getByRole('article', { name: listing.title, exact: true });
 
-  await page.goto('/listings');
+  // Searched by its title: other journeys keep adding newer listings, which would push the
+  // card off the first page of the unfiltered catalogue while this one runs.
+  await page.goto(`/listings?search=${encodeURIComponent(listing.title)}`);
   const heart = card.getByRole('button', { name: 'Add to favourites' });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();

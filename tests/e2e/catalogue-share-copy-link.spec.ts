@@ -15,7 +15,9 @@ test('[CATALOGUE] the share menu’s Copy Link puts the listing’s address on t
   const card = catalogueResults(page).getByRole('article', { name: listing.title, exact: true });
   const listingUrl = `${new URL(baseURL!).origin}/listings/${listing.id}`;
 
-  await page.goto('/listings');
+  // Searched by its title: other journeys keep adding newer listings, which would push the
+  // card off the first page of the unfiltered catalogue while this one runs.
+  await page.goto(`/listings?search=${encodeURIComponent(listing.title)}`);
   await card.getByRole('button', { name: `Share ${listing.title}` }).click();
   const menu = page.getByRole('menu');
   // Email, LinkedIn and Twitter share the same address.
