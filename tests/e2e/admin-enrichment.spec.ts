@@ -1,7 +1,8 @@
 import { FakeGoogleBooks } from '../helpers/fake-google-books';
 import { FakeX } from '../helpers/fake-x';
 import { FakeYouTube } from '../helpers/fake-youtube';
-import { expect, test, demoAccounts } from './helpers/journey';
+import { spawn } from 'node:child_process';
+import { expect, test, demoAccounts, DEMO_PASSWORD } from './helpers/journey';
 
 // The e2e server points its enrichment services at these ports (tests/e2e/start-server.mjs).
 const fakesPort = Number(
@@ -18,8 +19,44 @@ test.afterAll(async () => {
   await Promise.all([books.stop(), youtube.stop(), x.stop()]);
 });
 
-/** E2E_ENRICHMENT=off starts the e2e server without enrichment keys (start-server.mjs). */
-const isUnconfigured = process.env.E2E_ENRICHMENT === 'off';
+/**
+ * A second app server of this run's own, without enrichment keys (E2E_ENRICHMENT=off in
+ * start-server.mjs) and a small demo catalogue, on its own port; resolves once it is healthy.
+ */
+async function startKeylessServer(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['tests/e2e/start-server.mjs'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_ENRICHMENT: 'off',
+      E2E_SEED_LISTINGS: '60',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (child.exitCode !== null) throw new Error('the keyless server stopped while starting');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the keyless server did not become healthy in 90 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 interface BookListing {
   id: number;
@@ -33,7 +70,6 @@ test('[ADMIN] the demo admin runs a video batch to Complete, sees an X batch wai
   takeScreenshot,
   allowConsoleError,
 }) => {
-  test.skip(isUnconfigured, 'the e2e server runs without enrichment keys (E2E_ENRICHMENT=off)');
   test.setTimeout(180_000);
   await login(page, demoAccounts.admin);
 
@@ -119,30 +155,45 @@ test('[ADMIN] the demo admin runs a video batch to Complete, sees an X batch wai
 });
 
 test('[ADMIN] without keys, every enrichment screen says it is not configured and names the setting', async ({
-  page,
-  login,
-  baseURL,
-  takeScreenshot,
-}) => {
-  test.skip(!isUnconfigured, 'needs the e2e server without enrichment keys (E2E_ENRICHMENT=off)');
-  await login(page, demoAccounts.admin);
-  for (const [path, service, setting] of [
-    ['/admin/youtube', 'YouTube', 'YOUTUBE_API_KEY'],
-    ['/admin/twitter', 'X', 'X_BEARER_TOKEN'],
-    ['/data-enrichment', 'Google Books', 'GOOGLE_BOOKS_API_KEY'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByText(`${service} is not configured`)).toBeVisible();
-    await expect(page.getByText(setting, { exact: true })).toBeVisible();
-    if (path !== '/data-enrichment') {
-      await expect(page.getByRole('button', { name: 'Run enrichment' })).toBeDisabled();
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const server = await startKeylessServer(fakesPort + 10);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  const origin = server.url;
+  try {
+    const signedIn = await page.request.post('/api/auth/login', {
+      data: { email: demoAccounts.admin, password: DEMO_PASSWORD },
+      headers: { origin },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    for (const [path, service, setting] of [
+      ['/admin/youtube', 'YouTube', 'YOUTUBE_API_KEY'],
+      ['/admin/twitter', 'X', 'X_BEARER_TOKEN'],
+      ['/data-enrichment', 'Google Books', 'GOOGLE_BOOKS_API_KEY'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(`${service} is not configured`)).toBeVisible();
+      await expect(page.getByText(setting, { exact: true })).toBeVisible();
+      if (path !== '/data-enrichment') {
+        await expect(page.getByRole('button', { name: 'Run enrichment' })).toBeDisabled();
+      }
     }
+    const shot = testInfo.outputPath('book-enrichment-not-configured.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach('book-enrichment-not-configured', {
+      path: shot,
+      contentType: 'image/png',
+    });
+    const refused = await page.request.post('/api/admin/enrich-youtube', {
+      data: { batchSize: 5 },
+      headers: { origin },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ setting: 'YOUTUBE_API_KEY' });
+  } finally {
+    await context.close();
+    await server.stop();
   }
-  await takeScreenshot('book-enrichment-not-configured');
-  const refused = await page.request.post('/api/admin/enrich-youtube', {
-    data: { batchSize: 5 },
-    headers: { origin: new URL(baseURL ?? '').origin },
-  });
-  expect(refused.status()).toBe(409);
-  expect(await refused.json()).toMatchObject({ setting: 'YOUTUBE_API_KEY' });
 });

@@ -13,7 +13,8 @@ const port = process.env.E2E_PORT ?? '3100';
 const smtpPort = process.env.E2E_SMTP_PORT ?? String(Number(port) + 25);
 // The enrichment services point at local fakes that the enrichment journey
 // (tests/e2e/admin-enrichment.spec.ts) starts on these ports; while it is not running they are
-// simply unreachable. E2E_ENRICHMENT=off leaves them unconfigured ('not configured' screens).
+// simply unreachable. E2E_ENRICHMENT=off leaves them unconfigured: the journey starts a second
+// server that way to see the 'not configured' screens.
 const fakesPort = Number(process.env.E2E_ENRICHMENT_PORT ?? Number(port) + 30);
 const enrichmentEnv =
   process.env.E2E_ENRICHMENT === 'off'
@@ -40,7 +41,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     PORT: port,
     PUBLIC_URL: `http://localhost:${port}`,
     SEED_DEMO: 'true',
-    SEED_LISTINGS: '1200',
+    // A second, smaller server (the enrichment journey's keyless one) asks for fewer.
+    SEED_LISTINGS: process.env.E2E_SEED_LISTINGS ?? '1200',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
