@@ -52,7 +52,7 @@ export async function uploadIpImages(
     let entry = stored.get(key);
     if (!entry) {
       entry = readFile(image.path)
-        .then((bytes) => storeListingImage(deps.storage, admin, bytes))
+        .then((bytes) => storeListingImage(deps.storage, bytes))
         .then(
           ({ url }) => ({ url }),
           (error: unknown) => {

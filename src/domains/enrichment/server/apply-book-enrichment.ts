@@ -14,12 +14,6 @@ import { notFound } from '@/shared/errors';
 
 export type EnrichmentPart = 'coverImage' | 'pageCount' | 'genre' | 'metadata';
 
-/**
- * Storing a cover checks who uploads it; the book enrichment job acts for the platform, with
- * an administrator's rights, when no admin asked for the run.
- */
-const PLATFORM_ACTOR = { id: 0, role: 'admin' } as UserRow;
-
 export const NO_BOOK_MATCH = 'Google Books has no match for this listing';
 
 /**
@@ -54,7 +48,7 @@ export async function applyBookEnrichment(
 
   if (parts.updateCoverImage && volume.coverLink) {
     const bytes = await books.fetchCover(volume);
-    const stored = await storeListingImage(deps.storage, options.actor ?? PLATFORM_ACTOR, bytes);
+    const stored = await storeListingImage(deps.storage, bytes);
     patch.coverImageUrl = stored.url;
     applied.push('coverImage');
   }

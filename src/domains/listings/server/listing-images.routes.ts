@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '@/server/plugins/session';
-import { AppError, errorResponses, notFound } from '@/shared/errors';
+import { AppError, errorResponses, forbidden, notFound } from '@/shared/errors';
 import {
   LISTING_IMAGE_MAX_BYTES,
   LISTING_IMAGE_SIZE_MESSAGE,
@@ -34,6 +34,9 @@ export const listingImageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
+      if (user.role !== 'agent' && user.role !== 'admin') {
+        throw forbidden('Only agents and administrators can upload listing images');
+      }
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
       }
@@ -58,7 +61,7 @@ export const listingImageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw new AppError('BAD_REQUEST', 'The upload could not be read', { cause: error });
       }
-      const stored = await storeListingImage(app.storage, user, bytes);
+      const stored = await storeListingImage(app.storage, bytes);
       return reply.status(201).send(stored);
     },
   );

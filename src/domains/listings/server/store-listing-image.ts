@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Storage } from '@/server/storage/storage';
-import { AppError, forbidden } from '@/shared/errors';
+import { AppError } from '@/shared/errors';
 
 export const LISTING_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const LISTING_IMAGE_TYPE_MESSAGE = 'Images must be a JPEG, PNG, WebP, GIF or AVIF file';
@@ -19,17 +18,15 @@ export const listingImageUrl = (name: string) => `/uploads/listing-images/${name
 export const listingImageKey = (name: string) => `listing-images/${name}`;
 
 /**
- * A cover or gallery image from an agent: the type is read from its bytes (not its name), it
- * is turned upright, fitted within 1200×1800 and stored as WebP. Answers its public URL.
+ * A cover or gallery image (an agent's upload, an admin's bulk upload, a cover fetched by
+ * enrichment): the type is read from its bytes (not its name), it is turned upright, fitted
+ * within 1200×1800 and stored as WebP. Answers its public URL. Who may store one is the
+ * caller's rule (the upload route lets agents and admins).
  */
 export async function storeListingImage(
   storage: Storage,
-  user: UserRow,
   bytes: Buffer,
 ): Promise<{ url: string; width: number; height: number }> {
-  if (user.role !== 'agent' && user.role !== 'admin') {
-    throw forbidden('Only agents and administrators can upload listing images');
-  }
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', LISTING_IMAGE_TYPE_MESSAGE);
