@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import forge from 'node-forge';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -80,6 +81,16 @@ export const EnvSchema = z
       .regex(/^https?:/, { error: 'must start with http:// or https://' })
       .default('https://www.googleapis.com/youtube/v3'),
     X_BEARER_TOKEN: z.string().min(1).optional(),
+    // The platform's certificate for the digital signature of option agreements (decision
+    // 016): a PKCS#12 file and its passphrase. Unset means a self-signed one kept in DATA_DIR.
+    SIGNING_CERT_P12: z
+      .string()
+      .min(1)
+      .refine((file) => existsSync(file) && statSync(file).isFile(), {
+        error: 'must be the path of a readable .p12 file',
+      })
+      .optional(),
+    SIGNING_CERT_PASSPHRASE: z.string().min(1).optional(),
     X_API_BASE: z
       .url({ error: 'must be a URL' })
       .regex(/^https?:/, { error: 'must start with http:// or https://' })
@@ -103,9 +114,49 @@ export const EnvSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+    if (env.SIGNING_CERT_PASSPHRASE && !env.SIGNING_CERT_P12) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_CERT_P12'],
+        message: 'is required when SIGNING_CERT_PASSPHRASE is set',
+      });
+    }
+    if (env.SIGNING_CERT_P12 && existsSync(env.SIGNING_CERT_P12)) {
+      const problem = signingCertificateProblem(
+        readFileSync(env.SIGNING_CERT_P12),
+        env.SIGNING_CERT_PASSPHRASE ?? '',
+      );
+      if (problem) ctx.addIssue({ code: 'custom', path: ['SIGNING_CERT_P12'], message: problem });
+    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Why a PKCS#12 file cannot sign agreements, or null when it can: it must open with the
+ * passphrase and hold a shrouded private key with its certificate (what @signpdf/signer-p12
+ * reads). Checked at boot so a wrong passphrase stops start-up instead of every signing.
+ */
+function signingCertificateProblem(p12: Buffer, passphrase: string): string | null {
+  try {
+    const parsed = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(p12.toString('binary')),
+      false,
+      passphrase,
+    );
+    const keys = parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag
+    ];
+    const certificates = parsed.getBags({ bagType: forge.pki.oids.certBag })[
+      forge.pki.oids.certBag
+    ];
+    if (!keys?.some((bag) => bag.key)) return 'holds no (passphrase-protected) private key';
+    if (!certificates?.some((bag) => bag.cert)) return 'holds no certificate';
+    return null;
+  } catch {
+    return 'cannot be opened with SIGNING_CERT_PASSPHRASE (not a PKCS#12 file, or a wrong passphrase)';
+  }
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -142,6 +193,11 @@ export interface Config {
   seedListings: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * The PKCS#12 certificate that digitally signs option agreements (SIGNING_CERT_P12 and its
+   * passphrase); undefined means the self-signed one the offers room keeps in DATA_DIR.
+   */
+  signingCertificate: { p12Path: string; passphrase: string } | undefined;
   /** Outside services for enrichment; a missing key leaves that service 'not configured'. */
   enrichment: {
     googleBooks: { apiKey?: string; apiBase: string };
@@ -221,6 +277,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedListings: env.SEED_LISTINGS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    signingCertificate: env.SIGNING_CERT_P12
+      ? {
+          p12Path: path.resolve(env.SIGNING_CERT_P12),
+          passphrase: env.SIGNING_CERT_PASSPHRASE ?? '',
+        }
+      : undefined,
     enrichment: {
       googleBooks: {
         apiKey: env.GOOGLE_BOOKS_API_KEY,

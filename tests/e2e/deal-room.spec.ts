@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, demoAccounts } from './helpers/journey';
 import { expectNoSeriousAxeViolations } from './helpers/accessibility';
@@ -23,6 +24,23 @@ const listingForm = (title: string) => ({
   themes: ['inheritance'],
   keywords: ['lighthouse'],
 });
+
+/** Every Flate stream of a PDF, inflated and joined (pdf-lib compresses page contents). */
+function inflatedStreams(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const parts: string[] = [];
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end === -1) continue;
+    try {
+      parts.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
+    } catch {
+      // Not Flate (or not a stream at all): nothing to read.
+    }
+  }
+  return parts.join('\n');
+}
 
 async function fillCard(page: Page) {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -144,14 +162,22 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
     await page.request.get(`/api/offers/${offer.id}/terms`),
     'the term sheet',
   )) as {
-    agreement: { sha256: string; producerSignedAt: string | null; agentSignedAt: string | null };
+    agreement: {
+      sha256: string;
+      producerSignedAt: string | null;
+      agentSignedAt: string | null;
+      signedSha256: string | null;
+    };
   };
   const bothSigned = signed.agreement;
   expect(bothSigned.producerSignedAt).not.toBeNull();
   expect(bothSigned.agentSignedAt).not.toBeNull();
   expect(bothSigned.sha256).toMatch(/^[0-9a-f]{64}$/);
+  // The second signature sealed it: the final PDF with its audit trail and digital signature.
+  expect(bothSigned.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(bothSigned.signedSha256).not.toBe(bothSigned.sha256);
 
-  // 7. 'View Contract' opens the PDF, for both sides.
+  // 7. 'View Contract' opens the signed PDF, for both sides.
   await page.goto('/my-submissions');
   await expect(producerCard.getByText('Accepted', { exact: true })).toBeVisible();
   const contract = producerCard.getByRole('link', { name: 'View Contract' });
@@ -183,7 +209,20 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(pdf.headers()['x-content-sha256']).toBe(bothSigned.sha256);
+  expect(pdf.headers()['x-content-sha256']).toBe(bothSigned.signedSha256);
+  // A PAdES signature over the whole file but its /Contents, and the audit-trail page (its
+  // text is drawn as hex strings: "AUDIT TRAIL" and the issued agreement's SHA-256).
+  const pdfText = bytes.toString('latin1');
+  expect(pdfText).toMatch(/\/ByteRange \[0 \d+ \d+ \d+ *\]/);
+  expect(pdfText).toContain('/SubFilter /adbe.pkcs7.detached');
+  const drawn = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+  const pages = pdfText.match(/\/Type \/Page\b/g) ?? [];
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  const inflated = inflatedStreams(bytes);
+  expect(inflated).toContain(`<${drawn('AUDIT TRAIL')}>`);
+  expect(inflated).toContain(drawn(bothSigned.sha256));
+  expect(inflated).toContain(drawn('Typed full name: Demo Premium'));
+  expect(inflated).toContain(drawn('Typed full name: Demo Agent'));
   const agentPdf = await agentPage.request.get(`/api/offers/${offer.id}/agreement`);
   expect((await agentPdf.body()).equals(bytes)).toBe(true);
 
@@ -199,10 +238,16 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   });
   await page.getByRole('button', { name: 'Verify' }).click();
   const verdict = page.getByRole('status').filter({ hasText: 'SHA-256' });
-  await expect(verdict.getByText('Genuine: issued by PageToScreen')).toBeVisible();
+  await expect(
+    verdict.getByText('Genuine: the signed agreement, issued by PageToScreen'),
+  ).toBeVisible();
   await expect(verdict).toContainText(title);
   await expect(verdict).toContainText(`#${offer.id}`);
-  await expect(verdict).toContainText(bothSigned.sha256);
+  await expect(verdict).toContainText(bothSigned.signedSha256 ?? 'no signed hash');
+  await expect(verdict.getByText(/^Digital signature valid/)).toBeVisible();
+  const checks = verdict.getByRole('list', { name: 'Signature checks' });
+  await expect(checks.getByRole('listitem')).toHaveCount(4);
+  await expect(checks).not.toContainText('failed');
   await takeScreenshot('04-verified');
   await expectNoSeriousAxeViolations(page, 'the agreement verification page');
   const changed = Buffer.from(bytes);
@@ -215,6 +260,11 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(verdict.getByText('Not issued by PageToScreen (or changed since)')).toBeVisible();
   await expect(verdict).not.toContainText(title);
+  // Wherever the byte falls (the signed ranges, the signature or its certificate), the
+  // embedded signature no longer checks.
+  await expect(verdict.getByText('Digital signature not valid')).toBeVisible();
+  await expect(checks).toContainText(': failed');
+  await takeScreenshot('05-changed');
 
   await agentContext.close();
 });

@@ -489,6 +489,9 @@ export const OfferTermsResponseSchema = z.object({
       createdAt: z.string(),
       producerSignedAt: z.string().nullable(),
       agentSignedAt: z.string().nullable(),
+      /** The digitally signed final PDF, once both have signed (decision 016). */
+      signedSha256: z.string().nullable(),
+      signedAt: z.string().nullable(),
     })
     .nullable(),
   /** What happened, oldest first: offer, holds, counters, acceptance, capture, signatures. */

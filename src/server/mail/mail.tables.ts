@@ -1,4 +1,12 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What the outbox keeps of an attachment: its description, not its bytes. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+}
 
 /** Every mail the app sends, delivered or not: the platform's table (the mailer writes it). */
 export const mailOutbox = pgTable(
@@ -12,6 +20,8 @@ export const mailOutbox = pgTable(
     /** queued | sent | failed | logged (no SMTP configured) */
     status: text('status').notNull().default('queued'),
     error: text('error'),
+    /** The attachments sent with it (name, type, size, SHA-256); null when none. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

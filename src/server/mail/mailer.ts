@@ -1,16 +1,38 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { mailOutbox } from './mail.tables';
+import { mailOutbox, type OutboxAttachment } from './mail.tables';
+
+/** A file sent with a message (a signed agreement). Held in memory: keep them small. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
+
+/** What the outbox records of the attachments: name, type, size and SHA-256, not the bytes. */
+const describeAttachments = (
+  attachments: MailAttachment[] | undefined,
+): OutboxAttachment[] | null =>
+  attachments && attachments.length > 0
+    ? attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        sizeBytes: attachment.content.length,
+        sha256: createHash('sha256').update(attachment.content).digest('hex'),
+      }))
+    : null;
 
 export interface Mailer {
   /**
@@ -35,11 +57,15 @@ export function createMailer(deps: {
   };
 
   return {
-    async send(message) {
+    async send({ attachments, ...message }) {
       try {
         const [row] = await db
           .insert(mailOutbox)
-          .values({ ...message, status: config.smtpUrl ? 'queued' : 'logged' })
+          .values({
+            ...message,
+            attachments: describeAttachments(attachments),
+            status: config.smtpUrl ? 'queued' : 'logged',
+          })
           .returning({ id: mailOutbox.id });
         if (!config.smtpUrl) {
           // The text carries verification and reset links: handy to click in development,
@@ -53,7 +79,7 @@ export function createMailer(deps: {
           return;
         }
         try {
-          await getTransport().sendMail({ from: config.mailFrom, ...message });
+          await getTransport().sendMail({ from: config.mailFrom, ...message, attachments });
           await db
             .update(mailOutbox)
             .set({ status: 'sent', sentAt: new Date() })

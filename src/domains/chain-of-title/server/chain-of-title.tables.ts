@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 
@@ -27,7 +27,15 @@ export const chainOfTitleDocuments = pgTable(
     originalName: text('original_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What filed it when another room did (e.g. `offer-agreement:12`), unique so filing the
+     * same thing twice files it once; null for admin uploads.
+     */
+    sourceKey: text('source_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chain_of_title_listing_idx').on(t.listingId, t.effectiveDate)],
+  (t) => [
+    index('chain_of_title_listing_idx').on(t.listingId, t.effectiveDate),
+    uniqueIndex('chain_of_title_source_key_idx').on(t.sourceKey),
+  ],
 );

@@ -1,7 +1,8 @@
 /**
  * The chain-of-title room's server front door. The room keeps, per listing, the documents
  * that prove who holds the rights, and flags the gaps in that chain. It reads listings and
- * records its admin writes through the admin room's front door; neither depends on it.
+ * records its admin writes through the admin room's front door; neither depends on it. Other
+ * rooms file documents through `fileChainDocument` (offers: signed option agreements).
  */
 import type { RoomModule } from '@/server/room-module';
 import { chainOfTitleRoutes } from './chain-of-title.routes';
@@ -10,3 +11,6 @@ export const chainOfTitleRoom: RoomModule = {
   name: 'chain-of-title',
   routes: chainOfTitleRoutes,
 };
+
+/** Another room files a document in a listing's chain of title (idempotent per source). */
+export { fileChainDocument, type FileChainDocumentInput } from './file-chain-document';

@@ -32,7 +32,8 @@ export function toWinAnsi(text: string): string {
     .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** Lines of at most `width` points in this font (a word longer than that keeps its line). */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of toWinAnsi(text).split(' ')) {

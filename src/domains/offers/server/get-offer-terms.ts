@@ -77,6 +77,8 @@ export async function getOfferTerms(
           createdAt: agreement.createdAt.toISOString(),
           producerSignedAt: agreement.producerSignedAt?.toISOString() ?? null,
           agentSignedAt: agreement.agentSignedAt?.toISOString() ?? null,
+          signedSha256: agreement.signedSha256,
+          signedAt: agreement.signedAt?.toISOString() ?? null,
         }
       : null,
     timeline: buildOfferTimeline({ offer, versions, ledger, agreement }),

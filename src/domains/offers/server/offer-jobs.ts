@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@/server/jobs/job-runner';
 import type { OfferDeps } from './offer-deps';
+import { completeUnfinishedAgreements } from './complete-agreement';
 import { generateMissingAgreements } from './option-agreement';
 import { expireOfferDeadlines, remindOfferDeadlines } from './process-offer-deadlines';
 import { reconcileOffers } from './reconcile-offers';
@@ -22,10 +23,14 @@ export function offerJobs(app: FastifyInstance): Job[] {
     },
     {
       // Option agreements of accepted offers not made yet (decision 016): after the capture
-      // committed, never inside it.
+      // committed, never inside it. Then agreements both parties signed that are not yet
+      // sealed (audit trail, digital signature), mailed or filed in the chain of title.
       name: 'offers:agreements',
       intervalMs: 60 * 1000,
-      run: async () => ({ generated: await generateMissingAgreements(app) }),
+      run: async () => ({
+        generated: await generateMissingAgreements(app),
+        completed: await completeUnfinishedAgreements(app),
+      }),
     },
     {
       name: 'offers:reconcile',

@@ -7,13 +7,17 @@ import type { AppDeps } from '@/server/deps';
 import { conflict, forbidden, notFound } from '@/shared/errors';
 import { agreementUrlFor, type SignAgreementBody } from '../offers.schema';
 import { renderAgreementPdf, type AgreementContent } from './agreement-pdf';
+import { completeAgreementSafely } from './complete-agreement';
 import { requireOffer } from './offer-access';
 import { getOfferRecord, type OfferRecord } from './offer-record';
 import { loadTermVersions } from './offer-terms';
 import { offerAgreements, offers, type OfferAgreementRow } from './offers.tables';
 
-/** What making and serving agreements needs: the database, the Storage port and a log. */
-export type AgreementDeps = Pick<AppDeps, 'db' | 'storage' | 'log'>;
+/**
+ * What making, signing and serving agreements needs: the database, the Storage port and a
+ * log; once both have signed, also the mailer and the config (the signing certificate).
+ */
+export type AgreementDeps = Pick<AppDeps, 'db' | 'storage' | 'log' | 'mailer' | 'config'>;
 
 const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
@@ -154,13 +158,26 @@ async function requireAgreement(deps: AgreementDeps, user: UserRow, offerId: num
   return { record, agreement };
 }
 
-/** The agreement PDF for its producer, the listing's agent and admins. */
+/**
+ * The agreement PDF for its producer, the listing's agent and admins: the signed final
+ * document (audit trail, digital signature) once it exists, the issued one before.
+ */
 export async function getAgreementFile(
   deps: AgreementDeps,
   user: UserRow,
   offerId: number,
 ): Promise<AgreementFile> {
   const { agreement } = await requireAgreement(deps, user, offerId);
+  if (agreement.signedStorageKey && agreement.signedSha256 && agreement.signedSizeBytes) {
+    const stream = await deps.storage.get(agreement.signedStorageKey);
+    if (!stream) throw notFound('The agreement file is missing');
+    return {
+      stream,
+      sha256: agreement.signedSha256,
+      sizeBytes: agreement.signedSizeBytes,
+      fileName: `option-agreement-${offerId}-signed.pdf`,
+    };
+  }
   const stream = await deps.storage.get(agreement.storageKey);
   if (!stream) throw notFound('The agreement file is missing');
   return {
@@ -174,6 +191,8 @@ export async function getAgreementFile(
 /**
  * Click-to-sign: the producer or the listing's agent types their full name and consents; the
  * name, time, address and the document's SHA-256 (which the row holds) are recorded once.
+ * The second signature finishes the agreement (sealed, mailed, filed) after it committed; if
+ * that fails the signature stands and the offers:agreements job finishes it.
  */
 export async function signAgreement(
   deps: AgreementDeps,
@@ -192,7 +211,7 @@ export async function signAgreement(
       .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.producerSignedAt)))
       .returning();
     if (!row) throw conflict('You have already signed this agreement');
-    return row;
+    return finishIfBothSigned(deps, row);
   }
   if (record.listing.agentId === user.id) {
     if (agreement.agentSignedAt) throw conflict('You have already signed this agreement');
@@ -202,7 +221,16 @@ export async function signAgreement(
       .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.agentSignedAt)))
       .returning();
     if (!row) throw conflict('You have already signed this agreement');
-    return row;
+    return finishIfBothSigned(deps, row);
   }
   throw forbidden('Only the producer and the listing’s agent sign the agreement');
+}
+
+async function finishIfBothSigned(
+  deps: AgreementDeps,
+  row: OfferAgreementRow,
+): Promise<OfferAgreementRow> {
+  if (!row.producerSignedAt || !row.agentSignedAt) return row;
+  await completeAgreementSafely(deps, row.offerId);
+  return row;
 }

@@ -28,7 +28,7 @@ export const verifyAgreementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['offers'],
         summary:
-          'Verify an option agreement PDF (multipart field "file", at most 5MB): whether its SHA-256 is that of an agreement PageToScreen issued',
+          'Verify an option agreement PDF (multipart field "file", at most 5MB): whether its SHA-256 is that of an agreement PageToScreen issued or signed, and whether its embedded digital signature checks',
         consumes: ['multipart/form-data'],
         response: {
           200: AgreementVerificationSchema,
