@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { AppError } from '@/shared/errors';
 import { sessions } from './session.tables';
 
@@ -83,6 +84,7 @@ export async function replaceSession(
 ): Promise<void> {
   if (request.sessionIdHash) {
     await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+    forgetCachedSessions();
   }
   await startSession(db, request, reply, userId);
 }
@@ -95,6 +97,7 @@ export async function endSession(
 ): Promise<void> {
   if (request.sessionIdHash) {
     await db.delete(sessions).where(eq(sessions.idHash, request.sessionIdHash));
+    forgetCachedSessions();
   }
   clearSessionCookie(reply);
 }
@@ -102,6 +105,81 @@ export async function endSession(
 /** Revokes every session of a user (password change, reset, deletion, suspension). */
 export async function revokeUserSessions(db: Executor, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetCachedSessions();
+}
+
+interface SessionLookup {
+  user: UserRow;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * How long this instance trusts a session it has looked up (decision 017). Every signed-in
+ * request used to pay a database round trip for its session; now a session seen in the last
+ * few seconds is answered from memory. Sign-out, revocation and every write request on this
+ * instance forget all cached sessions at once, so a change is seen immediately here; another
+ * instance sees it within this many milliseconds.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const sessionCache = new LRUCache<string, SessionLookup>({
+  max: 20_000,
+  ttl: SESSION_CACHE_TTL_MS,
+});
+/**
+ * Bumped by every forget: a lookup that started before a forget does not store what it read,
+ * since it may have read the data the forgotten change replaced.
+ */
+let sessionCacheGeneration = 0;
+
+/** Drops every cached session lookup (after sign-out, revocation or any change to a user). */
+export function forgetCachedSessions(): void {
+  sessionCacheGeneration += 1;
+  sessionCache.clear();
+}
+
+/** The session behind a cookie's id hash, from the cache or (prepared) from the database. */
+async function lookUpSession(
+  db: Database,
+  idHash: string,
+  now: Date,
+): Promise<SessionLookup | null> {
+  const cached = sessionCache.get(idHash);
+  if (cached) return cached.expiresAt > now ? cached : null;
+  const generation = sessionCacheGeneration;
+  const [row] = await sessionByIdHash(db).execute({ idHash, now });
+  if (!row) return null;
+  if (generation === sessionCacheGeneration) sessionCache.set(idHash, row);
+  return row;
+}
+
+/**
+ * The lookup every signed-in request makes, prepared once per executor so it is planned once
+ * (an unprepared join was planned again on every request).
+ */
+const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.suspendedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_id_hash');
+}
+function sessionByIdHash(db: Database) {
+  let prepared = preparedLookups.get(db);
+  if (!prepared) {
+    prepared = prepareSessionLookup(db);
+    preparedLookups.set(db, prepared);
+  }
+  return prepared;
 }
 
 /** Loads the user behind the session cookie on every request. */
@@ -116,14 +194,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!unsigned.valid || !unsigned.value) return;
     const idHash = hashSessionToken(unsigned.value);
     const now = new Date();
-    const [row] = await app.db
-      .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)),
-      )
-      .limit(1);
+    const row = await lookUpSession(app.db, idHash, now);
     if (!row) return;
     request.user = row.user;
     request.sessionIdHash = idHash;
@@ -133,7 +204,17 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
         .where(eq(sessions.idHash, idHash));
+      // The cached copy must not ask for the same refresh on every request.
+      sessionCache.set(idHash, { ...row, lastSeenAt: now, expiresAt });
       setSessionCookie(request, reply, unsigned.value, expiresAt);
+    }
+  });
+
+  // A write request may have changed a user (role, premium, profile, suspension) or ended
+  // sessions; it has committed by the time its answer is sent.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      forgetCachedSessions();
     }
   });
 });

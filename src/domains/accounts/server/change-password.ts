@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '@/shared/errors';
-import { revokeUserSessions, startSession } from '@/server/plugins/session';
+import { revokeUserSessions, startSession, forgetCachedSessions } from '@/server/plugins/session';
 import { passwordChangedMail } from '@/server/mail/templates';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import type { ChangePasswordBody } from '../accounts.schema';
@@ -30,6 +30,7 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
+    forgetCachedSessions();
     await revokeUserSessions(tx, user.id);
     await startSession(tx, session.request, session.reply, user.id);
   });

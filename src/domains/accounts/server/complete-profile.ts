@@ -5,6 +5,7 @@ import { users, type UserRow } from './accounts.tables';
 import { usernameTakenError } from './account-errors';
 import { isUsernameTaken, USERNAME_UNIQUE_INDEX, violatedConstraint } from './find-users';
 import { profileColumns } from './profile-columns';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 /** Saves the complete-profile form and marks the profile complete. */
 export async function completeProfile(
@@ -26,6 +27,7 @@ export async function completeProfile(
         })
         .where(eq(users.id, user.id))
         .returning();
+      forgetCachedSessions();
       return updated;
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { revokeUserSessions } from '@/server/plugins/session';
+import { revokeUserSessions, forgetCachedSessions } from '@/server/plugins/session';
 import { AppError, notFound } from '@/shared/errors';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import { emailTokens, users, type UserRow } from './accounts.tables';
@@ -75,6 +75,7 @@ export async function deleteAccount(
       return;
     }
     await tx.update(users).set(anonymised(user.id)).where(eq(users.id, user.id));
+    forgetCachedSessions();
     await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
     await revokeUserSessions(tx, user.id);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '@/shared/errors';
-import { revokeUserSessions } from '@/server/plugins/session';
+import { revokeUserSessions, forgetCachedSessions } from '@/server/plugins/session';
 import { passwordChangedMail } from '@/server/mail/templates';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import type { ResetPassword } from '../accounts.schema';
@@ -38,6 +38,7 @@ export async function resetPassword(deps: AccountDeps, body: ResetPassword): Pro
         emailVerifiedAt: found.emailVerifiedAt ?? now,
       })
       .where(eq(users.id, found.id));
+    forgetCachedSessions();
     await revokeUserSessions(tx, found.id);
     return found;
   });

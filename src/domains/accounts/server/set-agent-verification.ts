@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users, type UserRow } from './accounts.tables';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 export interface AgentVerificationDecision {
   status: 'approved' | 'rejected';
@@ -28,5 +29,6 @@ export async function setAgentVerification(
     })
     .where(eq(users.id, agentId))
     .returning();
+  forgetCachedSessions();
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { revokeUserSessions } from '@/server/plugins/session';
+import { revokeUserSessions, forgetCachedSessions } from '@/server/plugins/session';
 import { emailTokens, users, type UserRow } from './accounts.tables';
 
 /**
@@ -18,6 +18,7 @@ export async function setUserPassword(
     .set({ passwordHash, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
+  forgetCachedSessions();
   if (!row) return null;
   await revokeUserSessions(db, userId);
   await db

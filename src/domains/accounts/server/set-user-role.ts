@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { AgentVerificationStatus, MembershipTier, Role } from '@/shared/roles';
 import { users, type UserRow } from './accounts.tables';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 /** What an administrator's role change writes on a user (decision 009 says what each means). */
 export interface UserRoleChange {
@@ -28,5 +29,6 @@ export async function setUserRole(
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
+  forgetCachedSessions();
   return row ?? null;
 }

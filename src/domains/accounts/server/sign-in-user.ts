@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
-import { replaceSession } from '@/server/plugins/session';
+import { replaceSession, forgetCachedSessions } from '@/server/plugins/session';
 import { ACCOUNT_MESSAGES } from '../accounts.constants';
 import type { SignIn } from '../accounts.schema';
 import { users, type UserRow } from './accounts.tables';
@@ -66,6 +66,7 @@ export async function signInUser(
   const lastLoginAt = new Date();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt }).where(eq(users.id, user.id));
+    forgetCachedSessions();
     // A sign-in over an existing session replaces it rather than leaving it behind.
     await replaceSession(tx, session.request, session.reply, user.id);
   });

@@ -15,6 +15,7 @@ import {
   violatedConstraint,
 } from './find-users';
 import { profileColumns } from './profile-columns';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 export interface UpdateAccountResult {
   user: UserRow;
@@ -97,6 +98,7 @@ export async function updateAccount(
         })
         .where(eq(users.id, user.id))
         .returning();
+      forgetCachedSessions();
       return row;
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { MembershipTier } from '@/shared/roles';
 import { users } from './accounts.tables';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 /** What the membership room may change on a user: the tier, the paid-up date, renewal. */
 export interface PremiumStateChange {
@@ -25,4 +26,5 @@ export async function updatePremiumState(
     .update(users)
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  forgetCachedSessions();
 }

@@ -6,6 +6,7 @@ import { users } from './accounts.tables';
 import { sameEmail } from './account-errors';
 import { consumeEmailToken } from './email-tokens';
 import { EMAIL_UNIQUE_INDEX, findUserByEmail, getUserById, violatedConstraint } from './find-users';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 const invalidLink = () => new AppError('VALIDATION', ACCOUNT_MESSAGES.verificationLinkInvalid);
 const emailInUse = () => new AppError('VALIDATION', ACCOUNT_MESSAGES.emailTaken);
@@ -29,6 +30,7 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
             .update(users)
             .set({ emailVerifiedAt: now, updatedAt: now })
             .where(eq(users.id, user.id));
+          forgetCachedSessions();
         }
         return;
       }
@@ -40,6 +42,7 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
         .update(users)
         .set({ email: used.email, pendingEmail: null, emailVerifiedAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
+      forgetCachedSessions();
     });
   } catch (error) {
     if (violatedConstraint(error) === EMAIL_UNIQUE_INDEX) throw emailInUse();
