@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/catalogue.ts [--listings 100000] [--requests 200] [--seconds 10]
  *                              [--common "word word"] [--rare word]
+ *   npx tsx bench/catalogue.ts --cold [--queries 300] [--seed 1]   (bench/catalogue-cold.ts)
  *
  * Uses PGlite in $DATA_DIR/db (default /tmp/pts-catalogue-bench) or PostgreSQL at
  * $DATABASE_URL. An empty database is seeded with the demo catalogue generator (the same as
@@ -27,6 +28,8 @@ import { sessions } from '@/server/plugins/session.tables';
 import { hashPassword } from '@/domains/accounts/server';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { listings } from '@/domains/listings/server/listings.tables';
+import { whenCatalogueIndexesBuilt } from '@/domains/listings/server/maintain-catalogue-index';
+import { runColdSearches } from './catalogue-cold';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +40,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     common: { type: 'string' },
     rare: { type: 'string' },
+    cold: { type: 'boolean', default: false },
+    queries: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '1' },
   },
 });
 const wantedListings = Number(args.listings);
@@ -58,9 +64,12 @@ const config = loadConfig({
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'db'),
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
 });
 const db = database.db;
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}/db`;
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `PGlite at ${config.dataDir}/db (shared_buffers ${config.pgliteSharedBuffers ?? '16MB'})`;
 
 async function scalar<T>(query: ReturnType<typeof sql>): Promise<T> {
   const result = await db.execute<Record<string, T>>(query);
@@ -200,8 +209,32 @@ const detailIds = (
 ).map((row) => row.id);
 
 const app = await buildApp({ config, database, logger: false, serveWeb: false });
+// The throughput reference (issue 18): a precomputed 24-card answer through the same plugin
+// stack (session, CSRF, compression) as the catalogue route; filled in before it is measured.
+let precomputedFirstPage = '';
+app.get('/api/bench/precomputed-first-page', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(precomputedFirstPage),
+);
 await app.ready();
+// The background jobs (analysis of new listings, embeddings, enrichment) are not what this
+// measures: on a large fresh catalogue they would still be catching up (hours of embedding at
+// 100,000) and their own queries would share the embedded database's thread with the
+// searches. Their stalls are measured by their own benchmarks (bench:analysis-job).
+await app.jobs.stop();
 const cookie = await benchCookie((value) => app.signCookie(value));
+// The server answers from SQL until its catalogue index is built (decision 018); measure the
+// running state a visitor meets, once the index is there.
+const indexStarted = performance.now();
+await whenCatalogueIndexesBuilt();
+console.log(`Catalogue index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
+
+if (args.cold) {
+  await runColdBenchmark();
+  await app.close();
+  await cleanUp(db);
+  await database.close();
+  process.exit(0);
+}
 
 async function timed(url: string): Promise<number> {
   const started = performance.now();
@@ -219,7 +252,7 @@ async function timed(url: string): Promise<number> {
 }
 
 async function runCase(name: string, urls: string[], target: number): Promise<CaseResult> {
-  clearCatalogueCaches();
+  clearCatalogueCaches({ keepIndex: true });
   const coldMs = await timed(urls[0]);
   for (let i = 0; i < warmupRequests; i += 1) await timed(urls[i % urls.length]);
   const samples: number[] = [];
@@ -309,21 +342,77 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
 }
 // The cases above cleared the caches; measure the warm first page, as visitors meet it.
 for (let i = 0; i < warmupRequests; i += 1) await timed(q({ limit: '24' }));
+precomputedFirstPage = (
+  await app.inject({ method: 'GET', url: q({ limit: '24' }), headers: { cookie } })
+).body;
 const healthRps = await requestsPerSecond('/api/health');
 const signedInHealthRps = await requestsPerSecond('/api/health?signed-in', { cookie });
+const precomputedRps = await requestsPerSecond('/api/bench/precomputed-first-page', { cookie });
 const firstPageRps = await requestsPerSecond(q({ limit: '24' }), { cookie });
-const ratio = firstPageRps / healthRps;
+const ratio = firstPageRps / precomputedRps;
 console.log(
-  `\nThroughput at ${connections} connections, ${throughputSeconds} s each: ` +
-    `/api/health ${healthRps.toFixed(0)} req/s (signed in: ${signedInHealthRps.toFixed(0)}), ` +
-    `first page ${firstPageRps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} ` +
-    `(target at least 0.4: ${ratio >= 0.4 ? 'met' : 'NOT met'}; ` +
-    `against signed-in health ${(firstPageRps / signedInHealthRps).toFixed(2)}).`,
+  `\nThroughput at ${connections} connections, ${throughputSeconds} s each, signed in: ` +
+    `first page ${firstPageRps.toFixed(0)} req/s, the same 24 cards precomputed ` +
+    `${precomputedRps.toFixed(0)} req/s: ratio ${ratio.toFixed(2)} ` +
+    `(target at least 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}). For reference: /api/health ` +
+    `${healthRps.toFixed(0)} req/s, signed in ${signedInHealthRps.toFixed(0)} req/s.`,
 );
 
 await app.close();
 await cleanUp(db);
 await database.close();
+
+async function runColdBenchmark(): Promise<void> {
+  const vocabulary = (
+    await db.execute<{ word: string }>(
+      sql.raw(`select word from ts_stat(
+        'select search_vector from listings where id % ${SAMPLE_EVERY} = 0')
+        where word ~ '^[a-z]{3,}$' order by ndoc desc limit 3000`),
+    )
+  ).rows.map((row) => row.word);
+  const genres = (
+    await db.execute<{ genre: string }>(
+      sql`select genre from listings where genre is not null group by genre
+          order by count(*) desc limit 30`,
+    )
+  ).rows.map((row) => row.genre);
+  const territories = (
+    await db.execute<{ territory: string }>(
+      sql`select t as territory from (select unnest(territory) as t from listings
+          where id % ${SAMPLE_EVERY} = 0) s group by t order by count(*) desc limit 20`,
+    )
+  ).rows.map((row) => row.territory);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const queries = Math.max(300, Number(args.queries));
+  console.log(
+    `\nCold searches: ${queries} distinct queries from ${vocabulary.length} catalogue words, ` +
+      `${genres.length} genres, ${territories.length} territories; caches emptied before each.`,
+  );
+  const result = await runColdSearches({
+    address,
+    cookie,
+    vocabulary,
+    genres,
+    territories,
+    queries,
+    seed: Number(args.seed),
+  });
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const probe = [...result.probe].sort((a, b) => a - b);
+  const f = (value: number) => value.toFixed(1);
+  console.log(
+    `cold search: p50 ${f(percentile(sorted, 0.5))} ms, p95 ${f(percentile(sorted, 0.95))} ms, ` +
+      `p99 ${f(percentile(sorted, 0.99))} ms, max ${f(sorted[sorted.length - 1])} ms ` +
+      `(${result.estimated} of ${sorted.length} answered with an estimated total)`,
+  );
+  console.log(
+    `/api/health probe every 10 ms during the run: ${probe.length} answers, p50 ` +
+      `${f(percentile(probe, 0.5))} ms, p99 ${f(percentile(probe, 0.99))} ms, ` +
+      `max ${f(probe[probe.length - 1])} ms`,
+  );
+  console.log('slowest:');
+  for (const slow of result.slowest) console.log(`  ${f(slow.ms)} ms  ${slow.url}`);
+}
 
 async function cleanUp(handle: Database): Promise<void> {
   await handle

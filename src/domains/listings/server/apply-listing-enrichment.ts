@@ -74,7 +74,10 @@ export async function applyListingEnrichment(
     })
     .where(eq(listings.id, listingId))
     .returning({ id: listings.id });
-  return { isUpdated: rows.length > 0, afterCommit: invalidateCatalogueCaches };
+  return {
+    isUpdated: rows.length > 0,
+    afterCommit: () => invalidateCatalogueCaches([listingId]),
+  };
 }
 
 /**

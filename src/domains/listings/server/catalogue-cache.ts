@@ -119,6 +119,16 @@ const CARD_ENTRIES = 5_000;
 
 const liveCaches = new Set<CatalogueCache>();
 
+/** Told of every listing change: the ids changed, or null for "anything may have changed". */
+type CatalogueChangeListener = (changedIds: readonly number[] | null) => void;
+const changeListeners = new Set<CatalogueChangeListener>();
+
+/** Subscribes to listing changes (the catalogue index); returns the unsubscribe. */
+export function onCatalogueChange(listener: CatalogueChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
 /**
  * Creates the caches of one app; `dispose` when the app closes. `isSingleProcess`: only this
  * process writes the database (PGlite).
@@ -148,12 +158,13 @@ export function createCatalogueCache(options: {
 
 /**
  * A listing was created, edited or deleted: every use case that writes listings calls this
- * after its commit. Pages, cards and featured titles are dropped, so this instance shows the
+ * after its commit, with the ids it wrote (without them, the catalogue index is rebuilt). Pages, cards and featured titles are dropped, so this instance shows the
  * change at once; counts, facets and the headline stats are marked stale, so the next
  * request recounts them in the background instead of waiting for a count of the whole
  * catalogue. Other instances catch up within their cache lifetime.
  */
-export function invalidateCatalogueCaches(): void {
+export function invalidateCatalogueCaches(changedIds?: readonly number[]): void {
+  for (const listener of changeListeners) listener(changedIds ?? null);
   for (const cache of liveCaches) {
     cache.stats.markStale();
     cache.aggregates.markStale();
@@ -163,8 +174,13 @@ export function invalidateCatalogueCaches(): void {
   }
 }
 
-/** Forgets everything at once (tests, and tools that rewrite the catalogue wholesale). */
-export function clearCatalogueCaches(): void {
+/**
+ * Forgets everything at once (tests, and tools that rewrite the catalogue wholesale), the
+ * catalogue index included unless `keepIndex` (benchmarks emptying only the caches of
+ * answers: the index holds no query's answer, only the listings' own fields).
+ */
+export function clearCatalogueCaches(options: { keepIndex?: boolean } = {}): void {
+  if (!options.keepIndex) for (const listener of changeListeners) listener(null);
   for (const cache of liveCaches) {
     cache.stats.clear();
     cache.aggregates.clear();

@@ -23,6 +23,6 @@ export async function deleteAgentListings(
       ),
     )
     .returning({ id: listings.id });
-  if (deleted.length > 0) invalidateCatalogueCaches();
+  if (deleted.length > 0) invalidateCatalogueCaches(deleted.map((row) => row.id));
   return deleted.length;
 }

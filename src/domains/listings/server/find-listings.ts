@@ -14,6 +14,8 @@ import {
   type FacetDimension,
 } from './catalogue-query';
 import { listings } from './listings.tables';
+import { findPageInIndex } from './find-listings-in-index';
+import type { CatalogueIndexKeeper } from './maintain-catalogue-index';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingCard } from './to-listing-response';
 
@@ -30,6 +32,11 @@ export interface FindListingsOptions {
    * (PostgreSQL) sends one query per aggregate at once, each free to use parallel workers.
    */
   aggregateStrategy: 'one-pass' | 'parallel';
+  /**
+   * The in-process catalogue index (decision 018), when this instance keeps one: while it is
+   * built and caught up it answers the total, the facets and the order; SQL otherwise.
+   */
+  index?: CatalogueIndexKeeper;
 }
 
 /**
@@ -42,10 +49,22 @@ export const RESULT_POOL_SIZE = 240;
 /** GET /api/listings: one page of the filtered, searched catalogue with its total and facets. */
 export async function findListings(
   db: Database,
-  { query, cache, aggregateStrategy }: FindListingsOptions,
+  { query, cache, aggregateStrategy, index }: FindListingsOptions,
 ): Promise<ListListingsResponse> {
   const filters = toCatalogueFilters(query);
   const sort = effectiveSort(query.sort, filters);
+  const current = await index?.current();
+  if (current) {
+    const { ids, match } = await findPageInIndex(db, cache, current, {
+      filters,
+      sort,
+      limit: query.limit,
+      offset: query.offset,
+      poolSize: RESULT_POOL_SIZE,
+    });
+    const items = await findCardsInOrder(db, cache, ids);
+    return { items, total: match.total, facets: match.facets };
+  }
   const [items, aggregates] = await Promise.all([
     findPage(db, cache, filters, sort, query.limit, query.offset),
     loadAggregates(db, cache, filters, aggregateStrategy),

@@ -36,7 +36,10 @@ export async function hideAgentListings(
         ),
       );
   }
-  return { hidden: onMarket, afterCommit: invalidateCatalogueCaches };
+  return {
+    hidden: onMarket,
+    afterCommit: () => invalidateCatalogueCaches(onMarket.map((row) => row.id)),
+  };
 }
 
 /**
@@ -64,5 +67,5 @@ export async function restoreAgentListings(
       .returning({ id: listings.id });
     restored.push(...rows.map((row) => row.id));
   }
-  return { listingIds: restored, afterCommit: invalidateCatalogueCaches };
+  return { listingIds: restored, afterCommit: () => invalidateCatalogueCaches(restored) };
 }

@@ -19,6 +19,7 @@ import {
 import { createCatalogueCache } from './catalogue-cache';
 import { findFeaturedListings } from './find-featured-listings';
 import { findListings } from './find-listings';
+import { CatalogueIndexKeeper } from './maintain-catalogue-index';
 import { getListing, LISTING_NOT_FOUND } from './get-listing';
 import { getPublicStats } from './get-public-stats';
 import { createListing, updateListing } from './save-listing';
@@ -48,7 +49,15 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const isPglite = !isServerDatabase(app.db);
   const cache = createCatalogueCache({ isSingleProcess: isPglite });
   const aggregateStrategy = isPglite ? 'one-pass' : 'parallel';
-  app.addHook('onClose', async () => cache.dispose());
+  // The embedded database runs every query on this thread, so a cold search must not need
+  // one that reads thousands of rows: an in-process index answers counts, facets and order
+  // (decision 018). On a PostgreSQL server other instances write too: SQL answers there.
+  const index = isPglite ? new CatalogueIndexKeeper(app.db) : undefined;
+  app.addHook('onReady', async () => index?.start());
+  app.addHook('onClose', async () => {
+    index?.close();
+    cache.dispose();
+  });
   await app.register(listingImageUploadRoutes);
 
   app.get(
@@ -92,7 +101,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ListListingsResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => findListings(app.db, { query: request.query, cache, aggregateStrategy }),
+    async (request) =>
+      findListings(app.db, { query: request.query, cache, aggregateStrategy, index }),
   );
 
   app.get(

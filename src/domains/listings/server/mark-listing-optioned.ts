@@ -14,5 +14,5 @@ export async function markListingOptioned(tx: Executor, listingId: number): Prom
     .update(listings)
     .set({ status: 'optioned', updatedAt: new Date() })
     .where(eq(listings.id, listingId));
-  return invalidateCatalogueCaches;
+  return () => invalidateCatalogueCaches([listingId]);
 }

@@ -18,5 +18,6 @@ export async function publishAgentDrafts(
     .set({ status: 'available', updatedAt: new Date() })
     .where(and(eq(listings.agentId, agentId), eq(listings.status, DRAFT_STATUS)))
     .returning({ id: listings.id });
-  return { listingIds: rows.map((row) => row.id), afterCommit: invalidateCatalogueCaches };
+  const listingIds = rows.map((row) => row.id);
+  return { listingIds, afterCommit: () => invalidateCatalogueCaches(listingIds) };
 }

@@ -30,11 +30,11 @@ export async function withdrawListing(
     .update(listings)
     .set({ status: WITHDRAWN_STATUS, updatedAt: new Date() })
     .where(eq(listings.id, id));
-  return { afterCommit: invalidateCatalogueCaches };
+  return { afterCommit: () => invalidateCatalogueCaches([id]) };
 }
 
 /** Deletes one listing (favourites, views and closed offers on it go by foreign key). */
 export async function deleteListing(db: Executor, id: number): Promise<void> {
   await db.delete(listings).where(eq(listings.id, id));
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches([id]);
 }

@@ -58,7 +58,7 @@ export async function createListing(
     }
     return inserted;
   });
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches([row.id]);
   return {
     id: row.id,
     status: row.status,
@@ -105,7 +105,7 @@ export async function updateListing(
       .returning({ id: listings.id, status: listings.status });
     return row;
   });
-  invalidateCatalogueCaches();
+  invalidateCatalogueCaches([id]);
   return {
     id: saved.id,
     status: saved.status,

@@ -29,5 +29,8 @@ export async function setListingImage(
     )
     .where(eq(listings.id, listingId))
     .returning({ id: listings.id });
-  return { isUpdated: rows.length > 0, afterCommit: invalidateCatalogueCaches };
+  return {
+    isUpdated: rows.length > 0,
+    afterCommit: () => invalidateCatalogueCaches([listingId]),
+  };
 }

@@ -25,6 +25,6 @@ export async function setViabilityScores(
     returning ${listings.id}
   `);
   const count = changed.rows.length;
-  if (count > 0) invalidateCatalogueCaches();
+  if (count > 0) invalidateCatalogueCaches(changed.rows.map((row) => Number(row.id)));
   return count;
 }

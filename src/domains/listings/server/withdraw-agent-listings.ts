@@ -19,5 +19,6 @@ export async function withdrawAgentListings(
     .set({ status: WITHDRAWN_STATUS, updatedAt: new Date() })
     .where(and(eq(listings.agentId, agentId), ne(listings.status, WITHDRAWN_STATUS)))
     .returning({ id: listings.id });
-  return { listingIds: rows.map((row) => row.id), afterCommit: invalidateCatalogueCaches };
+  const listingIds = rows.map((row) => row.id);
+  return { listingIds, afterCommit: () => invalidateCatalogueCaches(listingIds) };
 }

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { insertListings } from '../../../../tests/helpers/fixtures/listings';
+import { EXCLUSIVITY, MEDIUMS, RIGHTS } from '../listings.constants';
+import { ListListingsQuerySchema, type ListListingsQuery } from '../listings.schema';
+import { createCatalogueCache, invalidateCatalogueCaches } from './catalogue-cache';
+import { findListings } from './find-listings';
+import { CatalogueIndexKeeper } from './maintain-catalogue-index';
+import { listings } from './listings.tables';
+
+/**
+ * The catalogue index (decision 018) must answer exactly what the SQL answers: the same
+ * listings in the same order, the same total and the same facet counts, for any filters.
+ */
+let t: TestApp;
+let keeper: CatalogueIndexKeeper;
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(20261124);
+const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+const some = <T>(values: readonly T[]): T[] => values.filter(() => next() < 0.4);
+
+const WORDS = [
+  'harbour',
+  'harvest',
+  'hart',
+  'coastal',
+  'coast',
+  'family',
+  'famine',
+  'detective',
+  'detour',
+  'silent',
+  'silver',
+  'war',
+  'warden',
+  'café',
+  'müller',
+  'night',
+  'nightfall',
+];
+const GENRES = ['Thriller', 'Crime Thriller', 'Drama', 'Family Drama', 'Comedy', null];
+const TAGS = ['thriller', 'Coastal', 'family saga', 'noir', 'Period Drama'];
+const TERRITORIES = ['UK', 'US', 'Worldwide', 'Europe'];
+const STATUSES = ['available', 'available', 'available', 'optioned', 'sold', 'withdrawn', 'draft'];
+
+function sentence(length: number): string {
+  return Array.from({ length }, () => pick(WORDS)).join(' ');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  await insertListings(
+    t.db,
+    Array.from({ length: 400 }, (_, i) => ({
+      title: `${sentence(2)} ${i}`,
+      author: pick(['Ann Harbour', 'Ben Silver', 'Cleo Night']),
+      description: sentence(6),
+      medium: pick(MEDIUMS),
+      genre: pick(GENRES),
+      tags: some(TAGS),
+      rightsAvailable: some(RIGHTS),
+      territory: some(TERRITORIES),
+      exclusivity: next() < 0.2 ? null : pick(EXCLUSIVITY),
+      suggestedOfferMax: next() < 0.1 ? null : Math.floor(next() * 900_000) * 100,
+      viabilityScore: next() < 0.15 ? null : Math.floor(next() * 101),
+      isFeatured: next() < 0.1,
+      status: pick(STATUSES),
+      // Many share a second, some a millisecond: ties are ordered by id, as in SQL.
+      createdAt: new Date(start + Math.floor(next() * 50) * 1000),
+    })),
+  );
+  keeper = new CatalogueIndexKeeper(t.db);
+  keeper.start();
+  await keeper.whenBuilt();
+});
+afterAll(async () => {
+  keeper.close();
+  await t.close();
+});
+
+function randomQuery(): ListListingsQuery {
+  const query: Record<string, string> = {};
+  if (next() < 0.7) {
+    const words = Array.from({ length: 1 + Math.floor(next() * 2) }, () => {
+      const word = pick(WORDS);
+      return next() < 0.4 ? word.slice(0, 1 + Math.floor(next() * 3)) : word;
+    });
+    query.search = words.join(' ');
+  }
+  if (next() < 0.3) query.medium = pick(MEDIUMS).toUpperCase();
+  if (next() < 0.3) query.genre = pick(['thriller', 'drama', 'FAMILY', 'noir', 'co']);
+  if (next() < 0.3) query.priceRange = pick(['under-50k', '50k-100k', '100k-500k', 'over-500k']);
+  if (next() < 0.2) {
+    query.commercialViability = pick(['highly-viable', 'viable', 'cautionary', 'high-risk']);
+  }
+  if (next() < 0.1) query.featured = pick(['true', 'false']);
+  if (next() < 0.15) query.status = pick(['available', 'optioned', 'sold']);
+  if (next() < 0.3) query.rights = some(RIGHTS).join(',') || 'film';
+  if (next() < 0.3) query.territory = some(TERRITORIES).join(',') || 'UK';
+  if (next() < 0.2) query.exclusivity = pick(EXCLUSIVITY);
+  if (next() < 0.3) query.sort = pick(['newest', 'price-high', 'price-low', 'viability']);
+  query.limit = String(pick([24, 100]));
+  query.offset = String(pick([0, 0, 12, 230, 250]));
+  return ListListingsQuerySchema.parse(query);
+}
+
+async function answers(query: ListListingsQuery) {
+  const options = { query, aggregateStrategy: 'one-pass' as const };
+  const bySql = await findListings(t.db, {
+    ...options,
+    cache: createCatalogueCache({ isSingleProcess: true }),
+  });
+  const byIndex = await findListings(t.db, {
+    ...options,
+    cache: createCatalogueCache({ isSingleProcess: true }),
+    index: keeper,
+  });
+  return { bySql, byIndex };
+}
+
+describe('[CATALOGUE] the in-process catalogue index', () => {
+  it('answers 300 random filter sets exactly as the SQL does', async () => {
+    let nonEmpty = 0;
+    for (let i = 0; i < 300; i += 1) {
+      const query = randomQuery();
+      const { bySql, byIndex } = await answers(query);
+      const ids = (answer: typeof bySql) => answer.items.map((item) => item.id);
+      expect({ query, ids: ids(byIndex) }).toEqual({ query, ids: ids(bySql) });
+      expect({ query, total: byIndex.total }).toEqual({ query, total: bySql.total });
+      expect({ query, facets: byIndex.facets }).toEqual({ query, facets: bySql.facets });
+      if (bySql.total > 0) nonEmpty += 1;
+    }
+    // The comparison means something only if most filter sets find listings.
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it('shows a change at once: an edit, a withdrawal and a deletion', async () => {
+    const query = ListListingsQuerySchema.parse({ search: 'zanzibar' });
+    expect((await answers(query)).byIndex.total).toBe(0);
+    const [row] = await insertListings(t.db, [{ title: 'Zanzibar Nights', status: 'available' }]);
+    expect((await answers(query)).byIndex.items.map((item) => item.id)).toEqual([row.id]);
+
+    await t.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, row.id));
+    invalidateCatalogueCaches([row.id]);
+    expect((await answers(query)).byIndex.total).toBe(0);
+
+    await t.db.update(listings).set({ status: 'available' }).where(eq(listings.id, row.id));
+    invalidateCatalogueCaches([row.id]);
+    expect((await answers(query)).byIndex.total).toBe(1);
+
+    await t.db.delete(listings).where(eq(listings.id, row.id));
+    invalidateCatalogueCaches([row.id]);
+    const { bySql, byIndex } = await answers(query);
+    expect(byIndex.total).toBe(0);
+    expect(byIndex).toEqual(bySql);
+  });
+});

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { CatalogueIndex, type IndexedListing } from './catalogue-index';
+import { onCatalogueChange } from './catalogue-cache';
+
+/**
+ * Rows read per query while the index is built: small enough that one read holds the
+ * embedded database (which runs queries on the server's own thread) for a few milliseconds.
+ */
+const BUILD_CHUNK = 500;
+
+interface IndexRow extends Record<string, unknown> {
+  id: number;
+  created_key: number;
+  medium: string | null;
+  genre: string | null;
+  tags: string[] | null;
+  rights_available: string[] | null;
+  territory: string[] | null;
+  exclusivity: string | null;
+  suggested_offer_max_pence: number | null;
+  viability_score: number | null;
+  is_featured: boolean;
+  status: string;
+  lexemes: string[] | null;
+}
+
+const INDEX_COLUMNS = sql`id,
+  (extract(epoch from created_at) * 1000000)::float8 as created_key,
+  medium, genre, tags, rights_available, territory, exclusivity,
+  suggested_offer_max_pence, viability_score, is_featured, status,
+  tsvector_to_array(search_vector) as lexemes`;
+
+function toIndexed(row: IndexRow): IndexedListing {
+  return {
+    id: Number(row.id),
+    createdKey: Number(row.created_key),
+    medium: row.medium,
+    genre: row.genre,
+    tags: row.tags,
+    rights: row.rights_available,
+    territories: row.territory,
+    exclusivity: row.exclusivity,
+    priceMaxPence:
+      row.suggested_offer_max_pence === null ? null : Number(row.suggested_offer_max_pence),
+    viability: row.viability_score === null ? null : Number(row.viability_score),
+    featured: row.is_featured,
+    status: row.status,
+    lexemes: row.lexemes ?? [],
+  };
+}
+
+const liveKeepers = new Set<CatalogueIndexKeeper>();
+
+/** Resolves when every index being built in this process is built (benchmarks, tests). */
+export async function whenCatalogueIndexesBuilt(): Promise<void> {
+  await Promise.all([...liveKeepers].map((keeper) => keeper.whenBuilt()));
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Keeps one instance's catalogue index (decision 018): built in the background after start,
+ * in chunks, while searches are answered by SQL; then every listing change this process
+ * makes (`invalidateCatalogueCaches(ids)`, called after each commit) is applied before the
+ * next search reads the index, so a change shows at once. A change without ids (tests and
+ * bulk tools clearing everything) rebuilds it, again with SQL answering meanwhile.
+ *
+ * Only for the embedded database, whose data directory belongs to this process: every write
+ * is made here and so is seen here. On a PostgreSQL server other instances write too.
+ */
+export class CatalogueIndexKeeper {
+  private index: CatalogueIndex | null = null;
+  private building: Promise<void> | null = null;
+  private readonly pending = new Set<number>();
+  private reloading: Promise<void> | null = null;
+  private rebuildWanted = false;
+  private closed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly db: Executor) {
+    this.unsubscribe = onCatalogueChange((ids) => {
+      if (ids) for (const id of ids) this.pending.add(id);
+      else this.rebuildWanted = true;
+    });
+  }
+
+  /** Starts the first build (it runs in the background). */
+  start(): void {
+    liveKeepers.add(this);
+    this.startBuild();
+  }
+
+  /** Resolves when a build in progress has finished (tests, benchmarks). */
+  async whenBuilt(): Promise<void> {
+    while (this.building) await this.building;
+  }
+
+  close(): void {
+    this.closed = true;
+    liveKeepers.delete(this);
+    this.unsubscribe();
+  }
+
+  /**
+   * The index, caught up with every change this process has made, or null while it is being
+   * (re)built: the caller answers with SQL then.
+   */
+  async current(): Promise<CatalogueIndex | null> {
+    if (this.rebuildWanted) this.startBuild();
+    if (this.building || !this.index) return null;
+    // Every search waits for the changes noted before it, even those another search is
+    // already reloading.
+    while (this.pending.size > 0 || this.reloading) {
+      const index = this.index;
+      this.reloading ??= this.reload(index).finally(() => {
+        this.reloading = null;
+      });
+      await this.reloading;
+    }
+    return this.building ? null : this.index;
+  }
+
+  private startBuild(): void {
+    if (this.building || this.closed) return;
+    this.rebuildWanted = false;
+    this.pending.clear();
+    this.building = this.build()
+      .then((index) => {
+        if (index) this.index = index;
+      })
+      .catch(() => {
+        // The index is only a faster way to the same answers: without it, SQL answers.
+        this.index = null;
+      })
+      .finally(() => {
+        this.building = null;
+      });
+  }
+
+  private async build(): Promise<CatalogueIndex | null> {
+    const index = new CatalogueIndex();
+    let lastId = 0;
+    for (;;) {
+      if (this.closed) return null;
+      const { rows } = await this.db.execute<IndexRow>(sql`
+        select ${INDEX_COLUMNS} from listings
+        where id > ${lastId} order by id limit ${BUILD_CHUNK}`);
+      for (const row of rows) index.upsert(toIndexed(row));
+      if (rows.length < BUILD_CHUNK) break;
+      lastId = Number(rows[rows.length - 1].id);
+      await yieldToRequests();
+    }
+    // Changes made while the build read its chunks are applied before it is used.
+    await this.reload(index);
+    // The first search would otherwise pay for compiling the matching code and sorting the
+    // lexicon; a server warms itself before it answers from the index.
+    index.match({ words: ['a'], rights: [], territories: [] });
+    return index;
+  }
+
+  /** Reloads the listings changed since the index last looked (a deleted one is removed). */
+  private async reload(index: CatalogueIndex): Promise<void> {
+    while (this.pending.size > 0) {
+      const ids = [...this.pending].slice(0, BUILD_CHUNK);
+      for (const id of ids) this.pending.delete(id);
+      const { rows } = await this.db.execute<IndexRow>(sql`
+        select ${INDEX_COLUMNS} from listings
+        where id = any(${`{${ids.join(',')}}`}::int[])`);
+      const found = new Set<number>();
+      for (const row of rows) {
+        index.upsert(toIndexed(row));
+        found.add(Number(row.id));
+      }
+      for (const id of ids) if (!found.has(id)) index.remove(id);
+    }
+  }
+}
