@@ -5,13 +5,16 @@
 // step, errors, duplicate holds and whether the payment ledger agrees with the offers.
 // --think-ms makes each producer pause between offers (people do): 0 is a closed loop, where
 // 50 producers queue behind one embedded database and latency is mostly waiting in line.
-//   npx tsx bench/offers.ts [--seconds 20] [--producers 50] [--think-ms 0]
+//   npx tsx bench/offers.ts [--seconds 20] [--producers 50] [--think-ms 0] [--postgres URL]
+// --postgres: on a PostgreSQL server instead (a fresh database is created on it for the run and
+// dropped after), e.g. --postgres postgres://postgres@127.0.0.1:5432/postgres
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     producers: { type: 'string', default: '50' },
     'think-ms': { type: 'string', default: '0' },
+    postgres: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -43,8 +47,31 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)];
 }
 
+/** A fresh database on the server for this run; dropped by the returned function. */
+async function freshServerDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `pts_bench_offers_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pts-bench-offers-'));
+  const server = values.postgres ? await freshServerDatabase(values.postgres) : null;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -55,8 +82,9 @@ async function main(): Promise<void> {
     // simulated request names its own address in X-Forwarded-For so the figures measure the
     // offer path, not the limiter.
     TRUST_PROXY: 'true',
+    ...(server ? { DATABASE_URL: server.url } : {}),
   });
-  const database = await openDatabase({});
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await runMigrations(database);
   const app = await buildApp({ config, database, logger: false, serveWeb: false });
   // Time inside the server (request received → response sent), apart from the client's view,
@@ -233,7 +261,9 @@ async function main(): Promise<void> {
   const line = (name: string, times: number[]) =>
     `${name} ms: p50 ${round(percentile(times, 50))}, p95 ${round(percentile(times, 95))}, p99 ${round(percentile(times, 99))}, max ${round(times.at(-1) ?? Number.NaN)}`;
 
-  console.log('bench/offers — submit + confirm over HTTP, embedded PGlite, local provider');
+  console.log(
+    `bench/offers — submit + confirm over HTTP, ${server ? 'PostgreSQL server' : 'embedded PGlite'}, local provider`,
+  );
   console.log(
     `${producerCount} producers, think time ${thinkMs} ms, ${round(elapsed)} s, ${os.cpus().length} CPUs`,
   );
@@ -269,6 +299,7 @@ async function main(): Promise<void> {
 
   await app.close();
   await database.close();
+  await server?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   if (!agrees || duplicates.rows.length > 0 || errors.size > 0) process.exitCode = 1;
 }

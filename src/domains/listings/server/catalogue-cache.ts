@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
-import type { ListingCard, PublicStats } from '../listings.schema';
+import type { ListingCard, ListListingsResponse, PublicStats } from '../listings.schema';
 
 /**
  * How long catalogue counts, facets and result pools are reused
@@ -108,6 +108,11 @@ export interface CatalogueCache {
   aggregates: PromiseCache<AggregateCounts>;
   /** The first listing ids in result order (ranked for searches), by normalised filters. */
   resultIds: PromiseCache<{ ids: number[] }>;
+  /**
+   * Totals and facets answered by the catalogue index (decision 018): cheap to recount, so
+   * dropped at every change rather than answered stale.
+   */
+  indexCounts: PromiseCache<{ total: number; facets: ListListingsResponse['facets'] }>;
   /** Listing cards by id, so a popular page is answered without reading its rows again. */
   cards: LRUCache<number, ListingCard>;
 }
@@ -151,6 +156,7 @@ export function createCatalogueCache(options: {
       staleMs: CATALOGUE_STALE_MS,
     }),
     cards: new LRUCache<number, ListingCard>({ max: CARD_ENTRIES, ttl: freshMs }),
+    indexCounts: new PromiseCache({ max: AGGREGATE_ENTRIES, freshMs }),
   };
   liveCaches.add(cache);
   return { ...cache, dispose: () => liveCaches.delete(cache) };
@@ -171,6 +177,7 @@ export function invalidateCatalogueCaches(changedIds?: readonly number[]): void 
     cache.featured.clear();
     cache.resultIds.clear();
     cache.cards.clear();
+    cache.indexCounts.clear();
   }
 }
 
@@ -187,5 +194,6 @@ export function clearCatalogueCaches(options: { keepIndex?: boolean } = {}): voi
     cache.featured.clear();
     cache.resultIds.clear();
     cache.cards.clear();
+    cache.indexCounts.clear();
   }
 }

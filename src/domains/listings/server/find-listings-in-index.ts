@@ -1,12 +1,17 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { CatalogueSort } from '../listings.constants';
+import type { ListListingsResponse } from '../listings.schema';
 import type { CatalogueCache } from './catalogue-cache';
 import type { CatalogueIndex, CatalogueMatch } from './catalogue-index';
 import { filtersKey, prefixTsQuery, type CatalogueFilters } from './catalogue-query';
 import { listings } from './listings.tables';
 
-/** The ids, total and facets of one page, answered from the catalogue index (decision 018). */
+/**
+ * The ids, total and facets of one page, answered from the catalogue index (decision 018).
+ * The index is only asked when the caches do not hold the answer: a popular page costs no
+ * more than it did with SQL, and a cold one a few milliseconds.
+ */
 export async function findPageInIndex(
   db: Executor,
   cache: CatalogueCache,
@@ -18,26 +23,41 @@ export async function findPageInIndex(
     offset: number;
     poolSize: number;
   },
-): Promise<{ ids: number[]; match: CatalogueMatch }> {
+): Promise<{ ids: number[]; total: number; facets: ListListingsResponse['facets'] }> {
   const { filters, sort, limit, offset, poolSize } = request;
-  const match = index.match(filters);
-  if (sort !== 'relevance') return { ids: index.idsInOrder(match, sort, offset, limit), match };
+  const key = filtersKey(filters);
+  let match: CatalogueMatch | undefined;
+  const matched = () => (match ??= index.match(filters));
+  const counts = await cache.indexCounts.get(key, async () => {
+    const { total, facets } = matched();
+    return { total, facets };
+  });
+  const ids: number[] = [];
+  const addPage = async (order: CatalogueSort, from: number, count: number) => {
+    const page = await cache.resultIds.get(`${key}|${order}|${from}+${count}`, async () => ({
+      ids: index.idsInOrder(matched(), order, from, count),
+    }));
+    ids.push(...page.ids);
+  };
+  if (sort !== 'relevance') {
+    await addPage(sort, offset, limit);
+    return { ids, ...counts };
+  }
 
   // Relevance, as decision 002 orders it: the newest `poolSize` matches ranked by full-text
   // rank, then the remaining matches newest first. Only the pool's rank needs the database.
-  const ids: number[] = [];
   if (offset < poolSize) {
-    const pool = await cache.resultIds.get(filtersKey(filters), async () => ({
-      ids: await rankByText(db, index.idsInOrder(match, 'newest', 0, poolSize), filters.words),
+    const pool = await cache.resultIds.get(key, async () => ({
+      ids: await rankByText(db, index.idsInOrder(matched(), 'newest', 0, poolSize), filters.words),
     }));
     ids.push(...pool.ids.slice(offset, offset + limit));
   }
   const end = offset + limit;
   if (end > poolSize) {
     const from = Math.max(offset, poolSize);
-    ids.push(...index.idsInOrder(match, 'newest', from, end - from));
+    await addPage('newest', from, end - from);
   }
-  return { ids, match };
+  return { ids, ...counts };
 }
 
 /** The given listings ordered by full-text rank, then newest first (as the SQL pool is). */

@@ -55,15 +55,14 @@ export async function findListings(
   const sort = effectiveSort(query.sort, filters);
   const current = await index?.current();
   if (current) {
-    const { ids, match } = await findPageInIndex(db, cache, current, {
+    const { ids, total, facets } = await findPageInIndex(db, cache, current, {
       filters,
       sort,
       limit: query.limit,
       offset: query.offset,
       poolSize: RESULT_POOL_SIZE,
     });
-    const items = await findCardsInOrder(db, cache, ids);
-    return { items, total: match.total, facets: match.facets };
+    return { items: await findCardsInOrder(db, cache, ids), total, facets };
   }
   const [items, aggregates] = await Promise.all([
     findPage(db, cache, filters, sort, query.limit, query.offset),
