@@ -4,7 +4,10 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { offers } from '@/domains/offers/server/offers.tables';
 import { listingViews } from '@/domains/membership/server/membership.tables';
-import type { EngineInputs, PlatformActivity } from './engine/analyse-listing';
+import type { EngineInputs } from './engine/analyse-listing';
+import { genreKey, loadGenreActivity, type GenreActivity } from './load-genre-activity';
+
+export type { GenreActivity } from './load-genre-activity';
 
 export interface ListingForAnalysis {
   inputs: EngineInputs;
@@ -14,55 +17,7 @@ export interface ListingForAnalysis {
   author: string;
 }
 
-export type GenreActivity = PlatformActivity['genre'];
-
-const genreKey = (genre: string | null) => (genre ?? '').trim().toLowerCase();
 const toNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
-/**
- * The platform's activity per genre (listings, producers' views, favourites, offers and
- * accepted option prices), read once per batch: other rooms' tables are read, never written.
- */
-export async function loadGenreActivity(db: Executor): Promise<Map<string, GenreActivity>> {
-  const rows = await db.execute<{
-    genre: string;
-    listings: string;
-    views: string;
-    favourites: string;
-    offers: string;
-    accepted: number[] | null;
-  }>(sql`
-    select lower(trim(coalesce(l.genre, ''))) as genre,
-      count(*)::int as listings,
-      coalesce(sum(v.n), 0)::int as views,
-      coalesce(sum(f.n), 0)::int as favourites,
-      coalesce(sum(o.n), 0)::int as offers,
-      array_remove(array_agg(o.accepted order by o.accepted), null) as accepted
-    from ${listings} l
-    left join (select listing_id, count(*) as n from ${listingViews} group by listing_id) v
-      on v.listing_id = l.id
-    left join (select listing_id, count(*) as n from ${favourites} group by listing_id) f
-      on f.listing_id = l.id
-    left join (
-      select listing_id, count(*) filter (where status <> 'awaiting_payment') as n,
-        max(offer_price_pence) filter (where status = 'accepted') as accepted
-      from ${offers} group by listing_id
-    ) o on o.listing_id = l.id
-    group by 1
-  `);
-  return new Map(
-    rows.rows.map((row) => [
-      row.genre,
-      {
-        listings: Number(row.listings),
-        views: Number(row.views),
-        favourites: Number(row.favourites),
-        offers: Number(row.offers),
-        acceptedOptionPricesPence: (row.accepted ?? []).map(Number).sort((a, b) => a - b),
-      },
-    ]),
-  );
-}
 
 /** The engine's inputs for each listing named (missing ids are left out). */
 export async function loadEngineInputs(
@@ -72,7 +27,7 @@ export async function loadEngineInputs(
 ): Promise<Map<number, ListingForAnalysis>> {
   if (listingIds.length === 0) return new Map();
   const ids = [...listingIds];
-  const [rows, viewCounts, favouriteCounts, offerCounts, genreActivity] = await Promise.all([
+  const [rows, viewCounts, favouriteCounts, offerCounts] = await Promise.all([
     db.select().from(listings).where(inArray(listings.id, ids)),
     db
       .select({ listingId: listingViews.listingId, n: sql<number>`count(*)::int` })
@@ -89,8 +44,12 @@ export async function loadEngineInputs(
       .from(offers)
       .where(and(inArray(offers.listingId, ids), sql`${offers.status} <> 'awaiting_payment'`))
       .groupBy(offers.listingId),
-    options.genreActivity ? Promise.resolve(options.genreActivity) : loadGenreActivity(db),
   ]);
+  // Only the genres of these listings: a request for one listing must not aggregate the
+  // whole catalogue's activity.
+  const genreActivity =
+    options.genreActivity ??
+    (await loadGenreActivity(db, { genres: rows.map((row) => row.genre) }));
   const count = (list: Array<{ listingId: number; n: number }>) =>
     new Map(list.map((row) => [row.listingId, Number(row.n)]));
   const views = count(viewCounts);

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { ENGINE_VERSION } from '../analysis.constants';
 import type { AnalysisRun } from '../analysis.schema';
-import { analysisRuns, listingAnalyses } from './analysis.tables';
-import { loadGenreActivity, type GenreActivity } from './load-engine-inputs';
+import { analysisRuns } from './analysis.tables';
+import { loadGenreActivity, type GenreActivity } from './load-genre-activity';
 import { refreshAnalyses } from './refresh-analyses';
+import { refreshStaleAnalyses } from './refresh-stale-analyses';
 
 /**
  * Listings per slice: one transaction, one cursor step. Small, because on the embedded
@@ -66,8 +66,18 @@ export async function queueRecompute(
 async function runSlice(
   db: Database,
   now: () => Date,
-  genreActivity: Map<string, GenreActivity>,
+  genreActivity: () => Promise<Map<string, GenreActivity>>,
 ): Promise<'worked' | 'idle'> {
+  // A plain read first: with no active run (the usual case) no transaction is opened, and
+  // the genre activity is read before the transaction, never inside it (on the embedded
+  // database a statement outside an open transaction waits for it to end).
+  const [active] = await db
+    .select({ id: analysisRuns.id })
+    .from(analysisRuns)
+    .where(inArray(analysisRuns.status, ACTIVE))
+    .limit(1);
+  if (!active) return 'idle';
+  const activity = await genreActivity();
   return db.transaction(async (tx) => {
     const [run] = await tx
       .select()
@@ -95,7 +105,7 @@ async function runSlice(
     const { results, failed } = await refreshAnalyses(tx, ids, {
       now: now(),
       force: true,
-      genreActivity,
+      genreActivity: activity,
     });
     await tx
       .update(analysisRuns)
@@ -112,56 +122,42 @@ async function runSlice(
   });
 }
 
-/**
- * Between runs, listings never analysed, analysed by an older engine, or edited since their
- * analysis are brought up to date a slice at a time, so new listings reach the dashboard.
- */
-async function refreshStaleSlice(
-  db: Database,
-  now: () => Date,
-  genreActivity: Map<string, GenreActivity>,
-): Promise<number> {
-  const rows = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .leftJoin(listingAnalyses, eq(listingAnalyses.listingId, listings.id))
-    .where(
-      or(
-        isNull(listingAnalyses.listingId),
-        ne(listingAnalyses.engineVersion, ENGINE_VERSION),
-        and(gt(listings.updatedAt, listingAnalyses.computedAt)),
-      ),
-    )
-    .orderBy(asc(listings.id))
-    .limit(RECOMPUTE_SLICE);
-  if (rows.length === 0) return 0;
-  await refreshAnalyses(
-    db,
-    rows.map((row) => row.id),
-    { now: now(), force: true, genreActivity },
-  );
-  return rows.length;
-}
+/** Lets waiting requests and timers in between two statements or slices. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The job's tick: slices of the active run, else of stale listings, for up to 2 seconds. */
+/**
+ * The job's tick: slices of the active run, else steps of the sweep for stale listings, for up
+ * to 2 seconds, yielding to the event loop after each. `caughtUp` when no run slice was
+ * there to work and the tick ended on a sweep lap that found nothing stale (or while the sweep
+ * rests after such a lap): the catalogue is up to date.
+ */
 export async function processAnalysisWork(
   db: Database,
   options: { now?: () => Date; budgetMs?: number } = {},
-): Promise<{ slices: number }> {
+): Promise<{ slices: number; caughtUp: boolean }> {
   const now = options.now ?? (() => new Date());
   const deadline = Date.now() + (options.budgetMs ?? RECOMPUTE_TICK_MS);
   let slices = 0;
-  // Read once a tick (a whole-catalogue aggregate), not once a slice.
-  const genreActivity = await loadGenreActivity(db);
+  // Read at most once a tick, and only when a slice has listings to analyse: an up-to-date
+  // catalogue costs the sweep's windows alone, not a pass over all the activity tables.
+  let activity: Promise<Map<string, GenreActivity>> | undefined;
+  const genreActivity = () => (activity ??= loadGenreActivity(db));
   while (Date.now() < deadline) {
     const outcome = await runSlice(db, now, genreActivity);
-    if (outcome === 'idle') {
-      const refreshed = await refreshStaleSlice(db, now, genreActivity);
-      if (refreshed === 0) break;
+    if (outcome === 'worked') {
+      slices += 1;
+    } else {
+      await yieldToEventLoop();
+      const step = await refreshStaleAnalyses(db, {
+        now: now(),
+        slice: RECOMPUTE_SLICE,
+        genreActivity,
+      });
+      if (step.kind === 'analysed') slices += 1;
+      // One lap a tick: the next lap waits for the next tick rather than spinning.
+      if (step.kind === 'lap-done') return { slices, caughtUp: step.upToDate };
     }
-    slices += 1;
-    // Let waiting requests in between slices.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
-  return { slices };
+  return { slices, caughtUp: false };
 }

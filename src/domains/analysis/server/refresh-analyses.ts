@@ -19,6 +19,13 @@ export interface RefreshedAnalysis {
   recomputed: boolean;
 }
 
+/**
+ * Analyses (and catalogue scores) written per statement. Each analysis is ~28 KB of JSON that
+ * the embedded database parses and compresses on the main thread: 10 a statement cost up to
+ * 15–20 ms on a quiet machine, on top of the occasional WAL-segment or file-growth spike.
+ */
+const WRITE_CHUNK = 2;
+
 /** Yields to the event loop so a long batch never holds it for more than a slice. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -35,17 +42,23 @@ export async function refreshAnalyses(
   options: {
     now: Date;
     force?: boolean;
+    /** Listings analysed between two yields to the event loop (one: ~0.2–2 ms each). */
     chunkSize?: number;
     /** The platform's activity per genre, when the caller read it once for many slices. */
     genreActivity?: Map<string, GenreActivity>;
   },
 ): Promise<{ results: Map<number, RefreshedAnalysis>; failed: number }> {
   const market = loadMarketData();
-  const [loaded, stored] = await Promise.all([
-    loadEngineInputs(db, listingIds, { now: options.now, genreActivity: options.genreActivity }),
-    listingIds.length === 0
-      ? Promise.resolve([])
-      : db
+  const loaded = await loadEngineInputs(db, listingIds, {
+    now: options.now,
+    genreActivity: options.genreActivity,
+  });
+  // With `force` the stored analyses are overwritten unread: reading them back would
+  // decompress and parse ~28 KB of JSON per listing for nothing.
+  const stored =
+    options.force || listingIds.length === 0
+      ? []
+      : await db
           .select({
             listingId: listingAnalyses.listingId,
             engineVersion: listingAnalyses.engineVersion,
@@ -54,14 +67,15 @@ export async function refreshAnalyses(
             result: listingAnalyses.result,
           })
           .from(listingAnalyses)
-          .where(inArray(listingAnalyses.listingId, [...listingIds])),
-  ]);
+          .where(inArray(listingAnalyses.listingId, [...listingIds]));
+  // The reads and the first analysis in separate turns of the event loop.
+  await yieldToEventLoop();
   const storedById = new Map(stored.map((row) => [row.listingId, row]));
   const results = new Map<number, RefreshedAnalysis>();
   const toStore: Array<typeof listingAnalyses.$inferInsert> = [];
   const scores: Array<{ listingId: number; score: number | null }> = [];
   let failed = 0;
-  const chunkSize = options.chunkSize ?? 10;
+  const chunkSize = options.chunkSize ?? 1;
   let inChunk = 0;
   for (const [id, listing] of loaded) {
     const inputHash = computeInputHash(listing.inputs, market);
@@ -120,10 +134,13 @@ export async function refreshAnalyses(
       await yieldToEventLoop();
     }
   }
-  if (toStore.length > 0) {
+  // One statement per few analyses, with a yield between: on the embedded database the
+  // statement's jsonb parsing and compression runs on the main thread.
+  for (let start = 0; start < toStore.length; start += WRITE_CHUNK) {
+    await yieldToEventLoop();
     await db
       .insert(listingAnalyses)
-      .values(toStore)
+      .values(toStore.slice(start, start + WRITE_CHUNK))
       .onConflictDoUpdate({
         target: listingAnalyses.listingId,
         set: {
@@ -137,6 +154,10 @@ export async function refreshAnalyses(
         },
       });
   }
-  await setViabilityScores(db, scores);
+  // The catalogue rows carry eleven indexes (four GIN): a few listings per statement too.
+  for (let start = 0; start < scores.length; start += WRITE_CHUNK) {
+    await yieldToEventLoop();
+    await setViabilityScores(db, scores.slice(start, start + WRITE_CHUNK));
+  }
   return { results, failed };
 }
