@@ -147,10 +147,13 @@ export const listings = pgTable(
     index('listings_offer_max_idx').on(t.suggestedOfferMax),
     index('listings_viability_idx').on(t.viabilityScore),
     index('listings_created_idx').on(t.createdAt, t.id),
-    index('listings_tags_idx').using('gin', t.tags),
-    index('listings_rights_idx').using('gin', t.rightsAvailable),
-    index('listings_territory_idx').using('gin', t.territory),
-    index('listings_search_idx').using('gin', t.searchVector),
+    // GIN without the pending list (`fastupdate = off`): each write pays its own small index
+    // insertion instead of an occasional merge of megabytes of pending entries, which on the
+    // embedded database held the server's thread for 50–100 ms (decision 013, issue 15).
+    index('listings_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
+    index('listings_rights_idx').using('gin', t.rightsAvailable).with({ fastupdate: false }),
+    index('listings_territory_idx').using('gin', t.territory).with({ fastupdate: false }),
+    index('listings_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 
@@ -19,5 +19,9 @@ export const listingViews = pgTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month, t.listingId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.listingId] }),
+    // Views per listing (analysis inputs, agents' analytics) without scanning every view.
+    index('listing_views_listing_idx').on(t.listingId),
+  ],
 );
