@@ -8,7 +8,7 @@ import { listingAnalyses } from './analysis.tables';
 import { findStaleListings } from './find-stale-listings';
 import { loadGenreActivity } from './load-genre-activity';
 import { processAnalysisWork } from './recompute-analyses';
-import { STALE_LAP_PAUSE_MS } from './refresh-stale-analyses';
+import { restartStaleSweep, STALE_LAP_PAUSE_MS } from './refresh-stale-analyses';
 
 const LATER = new Date('2030-01-01T00:00:00Z');
 
@@ -18,6 +18,8 @@ describe('the analysis job between runs', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // This worker's database served other test files, whose job runs left a sweep behind.
+    restartStaleSweep(t.db);
     const rows = await insertListings(
       t.db,
       Array.from({ length: 9 }, (_, i) => ({

@@ -30,6 +30,14 @@ const sweeps = new WeakMap<object, Sweep>();
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Starts the sweep of this database afresh (a new lap, no rest). For a database emptied and
+ * filled again under the same handle, as the tests' per-worker database is between files.
+ */
+export function restartStaleSweep(db: Executor): void {
+  sweeps.delete(db);
+}
+
 function sweepOf(db: Executor): Sweep {
   let sweep = sweeps.get(db);
   if (!sweep) {
