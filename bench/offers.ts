@@ -1,5 +1,6 @@
 // Offer throughput: the real app over real HTTP on a random port (embedded PGlite, local
-// payment provider). 50 producers (users and sessions inserted directly) each loop for about
+// payment provider). 50 producers (users and sessions inserted directly; the client in a worker
+// thread, bench/lib/offer-producers.mjs) each loop for about
 // 20 seconds: POST /api/offers (offer + card hold), then POST /api/payments/local/confirm with
 // the 4242 card (authorised → the offer is pending). Prints offers per second, p95 of each
 // step, errors, duplicate holds and whether the payment ledger agrees with the offers.
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '@/server/app';
@@ -39,7 +41,17 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const producerCount = Number(values.producers);
 const thinkMs = Number(values['think-ms']);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type ProducerMessage =
+  | { kind: 'ready' }
+  | {
+      kind: 'done';
+      createTimes: number[];
+      confirmTimes: number[];
+      errors: Record<string, number>;
+      submittedPence: number;
+      elapsedSeconds: number;
+    };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -148,84 +160,37 @@ async function main(): Promise<void> {
     }),
   );
 
-  let addressCounter = 0;
-  const post = async (cookie: string, url: string, body: unknown) => {
-    addressCounter += 1;
-    const started = performance.now();
-    const response = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: config.publicUrl,
-        cookie,
-        'x-forwarded-for': `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
-      },
-      body: JSON.stringify(body),
+  // The producers run in a worker thread (bench/lib/offer-producers.mjs): the client has its
+  // own event loop, so this thread does only the server's work, as with real clients.
+  const producerThread = new Worker(new URL('./lib/offer-producers.mjs', import.meta.url), {
+    workerData: {
+      base,
+      origin: config.publicUrl,
+      producers: producers.map(({ id, cookie, deckFileUrl }) => ({ id, cookie, deckFileUrl })),
+      listingIds: listingRows.map((row) => row.id),
+      seconds,
+      thinkMs,
+      card: TEST_CARDS.success,
+    },
+  });
+  const nextMessage = () =>
+    new Promise<ProducerMessage>((resolve, reject) => {
+      producerThread.once('message', resolve);
+      producerThread.once('error', reject);
     });
-    const json = (await response.json()) as Record<string, unknown>;
-    return { status: response.status, json, ms: performance.now() - started };
-  };
-
-  const createTimes: number[] = [];
-  const confirmTimes: number[] = [];
-  const errors = new Map<string, number>();
-  const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
-  let submittedPence = 0;
-
-  const submitOnce = async (producer: (typeof producers)[number]) => {
-    const listing = listingRows[producer.next % listingRows.length];
-    producer.next += 1;
-    const price = 1000 + ((producer.id * 7 + producer.next * 13) % 500) * 1000;
-    const created = await post(producer.cookie, '/api/offers', {
-      listingId: listing.id,
-      offerPrice: String(price),
-      optionPeriod: 12,
-      fundCompetition: false,
-      deckFileUrl: producer.deckFileUrl,
-    });
-    if (created.status !== 201) return fail(`create ${created.status}`);
-    createTimes.push(created.ms);
-    const confirmed = await post(producer.cookie, '/api/payments/local/confirm', {
-      clientSecret: created.json.clientSecret,
-      cardNumber: TEST_CARDS.success,
-      expMonth: 12,
-      expYear: 2040,
-      cvc: '123',
-    });
-    if (confirmed.status !== 200) return fail(`confirm ${confirmed.status}`);
-    confirmTimes.push(confirmed.ms);
-    submittedPence += price * 100;
-  };
-
-  // Warm-up (JIT, connections), not counted.
-  for (const producer of producers.slice(0, 5)) await submitOnce(producer);
-  createTimes.length = 0;
-  confirmTimes.length = 0;
-  submittedPence = 0;
+  await nextMessage(); // warmed up
   const [warm] = await db.select({ count: sql<number>`count(*)::int` }).from(offers);
-
   measuring = true;
-  const deadline = performance.now() + seconds * 1000;
-  const startedAt = performance.now();
   const cpuBefore = process.cpuUsage();
-  await Promise.all(
-    producers.map(async (producer) => {
-      // With think time, producers arrive spread over it rather than all at once.
-      if (thinkMs > 0) await sleep(Math.random() * thinkMs);
-      while (performance.now() < deadline) {
-        try {
-          await submitOnce(producer);
-        } catch {
-          fail('network');
-        }
-        // Spread out around the think time so producers do not move in lockstep.
-        if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
-      }
-    }),
-  );
-  const elapsed = (performance.now() - startedAt) / 1000;
+  producerThread.postMessage('go');
+  const result = await nextMessage();
   measuring = false;
   const cpu = process.cpuUsage(cpuBefore);
+  await producerThread.terminate();
+  if (result.kind !== 'done') throw new Error('the producer thread did not finish');
+  const { createTimes, confirmTimes, submittedPence } = result;
+  const elapsed = result.elapsedSeconds;
+  const errors = new Map(Object.entries(result.errors));
 
   // What the database says afterwards.
   const [offerTotals] = await db
@@ -257,6 +222,7 @@ async function main(): Promise<void> {
   const round = (n: number) => Math.round(n * 10) / 10;
   createTimes.sort((a, b) => a - b);
   confirmTimes.sort((a, b) => a - b);
+  // The whole process: the server's thread and the producers' (the client's share is small).
   const cpuMsPerOffer = (cpu.user + cpu.system) / 1000 / Math.max(1, confirmTimes.length);
   const line = (name: string, times: number[]) =>
     `${name} ms: p50 ${round(percentile(times, 50))}, p95 ${round(percentile(times, 95))}, p99 ${round(percentile(times, 99))}, max ${round(times.at(-1) ?? Number.NaN)}`;
