@@ -5,6 +5,7 @@ import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import { EXCLUSIVITY, MEDIUMS, RIGHTS } from '../listings.constants';
 import { ListListingsQuerySchema, type ListListingsQuery } from '../listings.schema';
 import { createCatalogueCache, invalidateCatalogueCaches } from './catalogue-cache';
+import { toCatalogueFilters } from './catalogue-query';
 import { findListings } from './find-listings';
 import { CatalogueIndexKeeper } from './maintain-catalogue-index';
 import { listings } from './listings.tables';
@@ -166,5 +167,33 @@ describe('[CATALOGUE] the in-process catalogue index', () => {
     const { bySql, byIndex } = await answers(query);
     expect(byIndex.total).toBe(0);
     expect(byIndex).toEqual(bySql);
+  });
+
+  it('answers with SQL and rebuilds when a change cannot be read, then has the change', async () => {
+    let failing = false;
+    // The database as the keeper sees it: its reads fail while `failing` (a lost connection).
+    const flaky = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'execute' && failing) {
+          return () => Promise.reject(new Error('connection lost'));
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const own = new CatalogueIndexKeeper(flaky);
+    own.start();
+    await own.whenBuilt();
+    expect(await own.current()).not.toBeNull();
+
+    await insertListings(t.db, [{ title: 'Quokka Island', status: 'available' }]);
+    failing = true;
+    expect(await own.current()).toBeNull();
+    failing = false;
+    expect(await own.current()).toBeNull(); // rebuilding: SQL answers meanwhile
+    await own.whenBuilt();
+    const index = await own.current();
+    const quokka = toCatalogueFilters(ListListingsQuerySchema.parse({ search: 'quokka' }));
+    expect(index?.match(quokka).total).toBe(1);
+    own.close();
   });
 });

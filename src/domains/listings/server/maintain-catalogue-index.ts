@@ -111,14 +111,21 @@ export class CatalogueIndexKeeper {
     if (this.building || !this.index) return null;
     // Every search waits for the changes noted before it, even those another search is
     // already reloading.
-    while (this.pending.size > 0 || this.reloading) {
-      const index = this.index;
-      this.reloading ??= this.reload(index).finally(() => {
-        this.reloading = null;
-      });
-      await this.reloading;
+    try {
+      while (this.pending.size > 0 || this.reloading) {
+        const index = this.index;
+        this.reloading ??= this.reload(index).finally(() => {
+          this.reloading = null;
+        });
+        await this.reloading;
+      }
+    } catch {
+      // Some changes could not be read: the index may be behind, so it is rebuilt, and SQL
+      // answers this search and those until the rebuild is done.
+      this.rebuildWanted = true;
+      return null;
     }
-    return this.building ? null : this.index;
+    return this.building || this.rebuildWanted ? null : this.index;
   }
 
   private startBuild(): void {
