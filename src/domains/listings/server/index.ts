@@ -40,6 +40,7 @@ export { shareImageOf } from './rasterise-cover';
 export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';
 export { deleteListing, lockListing, withdrawListing } from './remove-listing';
+export { removeListingImages, type DeletedListingImages } from './remove-listing-images';
 // The admin console: an approved agent's drafts go public; a suspended agent's listings leave
 // the market and come back on activation (decisions 008 and 009).
 export { publishAgentDrafts } from './publish-agent-drafts';

@@ -8,6 +8,7 @@ import {
   type TestApp,
 } from '../../../../tests/helpers/test-app';
 import { multipartBody, nextClientAddress } from '../../../../tests/helpers/fixtures/offers';
+import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import { LISTING_IMAGE_TYPE_MESSAGE } from './store-listing-image';
 
 describe('[AGENTS] listing images', () => {
@@ -71,5 +72,35 @@ describe('[AGENTS] listing images', () => {
       url: '/uploads/listing-images/../../etc/passwd',
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('deleting a listing removes its uploaded images, except one another listing shows', async () => {
+    const png = await sharp({ create: { width: 20, height: 30, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
+    const uploaded = async () => {
+      const response = await upload(agent, 'image.png', png);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ url: string }>().url;
+    };
+    const [cover, own, shared] = [await uploaded(), await uploaded(), await uploaded()];
+    const [gone, other] = await insertListings(t.db, [
+      { agentId: agent.id, coverImageUrl: cover, galleryImages: [own, shared] },
+      { agentId: agent.id, galleryImages: [shared] },
+    ]);
+    const served = async (url: string) => (await t.request({ method: 'GET', url })).statusCode;
+    expect([await served(cover), await served(own), await served(shared)]).toEqual([200, 200, 200]);
+
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/listings/${gone.id}`,
+      cookie: cookies.get(agent.id),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
+    expect([await served(cover), await served(own)]).toEqual([404, 404]);
+    // Still on the other listing's gallery.
+    expect(await served(shared)).toBe(200);
+    expect(other.galleryImages).toEqual([shared]);
   });
 });

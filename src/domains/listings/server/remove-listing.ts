@@ -3,6 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { WITHDRAWN_STATUS } from '../listings.constants';
 import { invalidateCatalogueCaches } from './catalogue-cache';
 import { listings } from './listings.tables';
+import type { DeletedListingImages } from './remove-listing-images';
 
 /** Who owns a listing and its status, locked for the caller's transaction; null when missing. */
 export async function lockListing(
@@ -33,8 +34,15 @@ export async function withdrawListing(
   return { afterCommit: () => invalidateCatalogueCaches([id]) };
 }
 
-/** Deletes one listing (favourites, views and closed offers on it go by foreign key). */
-export async function deleteListing(db: Executor, id: number): Promise<void> {
-  await db.delete(listings).where(eq(listings.id, id));
+/**
+ * Deletes one listing (favourites, views and closed offers on it go by foreign key). Answers
+ * its images, for `removeListingImages` once the deletion has committed.
+ */
+export async function deleteListing(db: Executor, id: number): Promise<DeletedListingImages[]> {
+  const deleted = await db
+    .delete(listings)
+    .where(eq(listings.id, id))
+    .returning({ coverImageUrl: listings.coverImageUrl, galleryImages: listings.galleryImages });
   invalidateCatalogueCaches([id]);
+  return deleted;
 }

@@ -3,8 +3,10 @@ import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import {
   deleteListing as deleteListingRow,
   lockListing,
+  removeListingImages,
   withdrawListing,
 } from '@/domains/listings/server';
+import type { AppDeps } from '@/server/deps';
 import {
   LISTING_SAVED_MESSAGES,
   type ListingDeletedResponse,
@@ -22,10 +24,11 @@ const LISTING_MISSING = 'Listing not found';
  * DELETE /api/listings/{id} (the agent's own; admins any), by the deletion rules of decision
  * 007: the listing leaves the market at once; every open offer on it is rejected and its hold
  * released (ledgered) before anything goes; a listing with an accepted offer is kept,
- * withdrawn, as that offer's record; otherwise it is deleted. Refused while an acceptance runs.
+ * withdrawn, as that offer's record; otherwise it is deleted, and its uploaded images with it.
+ * Refused while an acceptance runs.
  */
 export async function deleteListing(
-  deps: OfferDeps,
+  deps: OfferDeps & Pick<AppDeps, 'storage'>,
   user: UserRow,
   listingId: number,
 ): Promise<ListingDeletedResponse> {
@@ -59,6 +62,6 @@ export async function deleteListing(
   if (hasAcceptedOffer) {
     return { message: LISTING_SAVED_MESSAGES.deleted, outcome: 'withdrawn', releasedHolds };
   }
-  await deleteListingRow(deps.db, listingId);
+  await removeListingImages(deps, await deleteListingRow(deps.db, listingId));
   return { message: LISTING_SAVED_MESSAGES.deleted, outcome: 'deleted', releasedHolds };
 }

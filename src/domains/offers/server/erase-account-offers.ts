@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { deleteAgentListings } from '@/domains/listings/server';
+import { deleteAgentListings, removeListingImages } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { findPendingCallsFor } from '@/domains/payments/server';
 import type { AppDeps } from '@/server/deps';
@@ -81,7 +81,8 @@ export async function eraseAccountOffers(
   const kept = onListings
     .filter((offer) => isOptioning(offer.status) || onListingsUnsettled.has(offer.id))
     .map((offer) => offer.listingId);
-  await deleteAgentListings(deps.db, user.id, [...new Set(kept)]);
+  const deleted = await deleteAgentListings(deps.db, user.id, [...new Set(kept)]);
+  await removeListingImages(deps, deleted);
 }
 
 /** Offers still name the person (accepted ones, or ones whose money is not settled yet). */
