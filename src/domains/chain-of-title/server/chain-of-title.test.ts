@@ -452,4 +452,24 @@ describe('[CHAIN OF TITLE] deleting a wrongly filed document', () => {
     });
     expect(download.statusCode).toBe(404);
   });
+
+  it("removes a deleted listing's documents and their files", async () => {
+    const doomed = await insertListing(t.db, { agentId: agent.id, title: 'A listing to delete' });
+    const filed = await upload(admin, formParts({ ...FORM, title: 'Soon gone' }), doomed.id);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const files = storedFiles().length;
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/listings/${doomed.id}`,
+      cookie: cookieOf(agent),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
+    expect(storedFiles()).toHaveLength(files - 1);
+    const rows = await t.db
+      .select()
+      .from(chainOfTitleDocuments)
+      .where(eq(chainOfTitleDocuments.listingId, doomed.id));
+    expect(rows).toEqual([]);
+  });
 });

@@ -14,3 +14,4 @@ export const chainOfTitleRoom: RoomModule = {
 
 /** Another room files a document in a listing's chain of title (idempotent per source). */
 export { fileChainDocument, type FileChainDocumentInput } from './file-chain-document';
+export { findChainFileKeys, removeChainFiles } from './remove-chain-files';

@@ -6,6 +6,7 @@ import {
   removeListingImages,
   withdrawListing,
 } from '@/domains/listings/server';
+import { findChainFileKeys, removeChainFiles } from '@/domains/chain-of-title/server';
 import type { AppDeps } from '@/server/deps';
 import {
   LISTING_SAVED_MESSAGES,
@@ -24,7 +25,8 @@ const LISTING_MISSING = 'Listing not found';
  * DELETE /api/listings/{id} (the agent's own; admins any), by the deletion rules of decision
  * 007: the listing leaves the market at once; every open offer on it is rejected and its hold
  * released (ledgered) before anything goes; a listing with an accepted offer is kept,
- * withdrawn, as that offer's record; otherwise it is deleted, and its uploaded images with it.
+ * withdrawn, as that offer's record; otherwise it is deleted, and its uploaded images and
+ * chain-of-title files with it.
  * Refused while an acceptance runs.
  */
 export async function deleteListing(
@@ -62,6 +64,8 @@ export async function deleteListing(
   if (hasAcceptedOffer) {
     return { message: LISTING_SAVED_MESSAGES.deleted, outcome: 'withdrawn', releasedHolds };
   }
+  const chainFiles = await findChainFileKeys(deps.db, [listingId]);
   await removeListingImages(deps, await deleteListingRow(deps.db, listingId));
+  await removeChainFiles(deps, chainFiles);
   return { message: LISTING_SAVED_MESSAGES.deleted, outcome: 'deleted', releasedHolds };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { findChainFileKeys, removeChainFiles } from '@/domains/chain-of-title/server';
 import { deleteAgentListings, removeListingImages } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { findPendingCallsFor } from '@/domains/payments/server';
@@ -81,8 +82,16 @@ export async function eraseAccountOffers(
   const kept = onListings
     .filter((offer) => isOptioning(offer.status) || onListingsUnsettled.has(offer.id))
     .map((offer) => offer.listingId);
-  const deleted = await deleteAgentListings(deps.db, user.id, [...new Set(kept)]);
+  const keptIds = new Set(kept);
+  const goingIds = (
+    await deps.db.select({ id: listings.id }).from(listings).where(eq(listings.agentId, user.id))
+  )
+    .map((row) => row.id)
+    .filter((id) => !keptIds.has(id));
+  const chainFiles = await findChainFileKeys(deps.db, goingIds);
+  const deleted = await deleteAgentListings(deps.db, user.id, [...keptIds]);
   await removeListingImages(deps, deleted);
+  await removeChainFiles(deps, chainFiles);
 }
 
 /** Offers still name the person (accepted ones, or ones whose money is not settled yet). */
