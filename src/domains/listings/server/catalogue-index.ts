@@ -86,15 +86,22 @@ export class CatalogueIndex {
   private readonly viabilities: Array<number | null> = [];
   private readonly featured: boolean[] = [];
   private readonly statuses: number[] = [];
-  private readonly lexemesOf: string[][] = [];
+  /** Each slot's lexemes, as lexeme ids. */
+  private readonly lexemesOf: Int32Array[] = [];
   private readonly alive: boolean[] = [];
   private readonly slotById = new Map<number, number>();
 
   private readonly text = new Dictionary();
   private readonly statusCodes = new Dictionary();
   private readonly hiddenStatus: boolean[] = [];
-  private readonly postings = new Map<string, number[]>();
-  private lexicon: string[] | null = null;
+  // Lexemes are interned: each distinct lexeme is kept once, as an id, however many listings
+  // carry it (a string per listing and lexeme would cost about a hundred megabytes at 100,000).
+  private readonly lexemeIds = new Map<string, number>();
+  private readonly lexemes: string[] = [];
+  /** Slots per lexeme id. */
+  private readonly postings: number[][] = [];
+  /** Lexeme ids sorted by their text, for prefix ranges. */
+  private lexicon: Int32Array | null = null;
   /** Alive slots newest first, kept in order as listings come and go. */
   private readonly newest: number[] = [];
   private readonly otherOrders = new Map<string, Int32Array>();
@@ -126,17 +133,9 @@ export class CatalogueIndex {
     this.featured[slot] = listing.featured;
     this.statuses[slot] = this.statusCode(listing.status);
     this.alive[slot] = true;
-    const lexemes = [...new Set(listing.lexemes)];
-    this.lexemesOf[slot] = lexemes;
-    for (const lexeme of lexemes) {
-      let list = this.postings.get(lexeme);
-      if (!list) {
-        list = [];
-        this.postings.set(lexeme, list);
-        this.lexicon = null;
-      }
-      list.push(slot);
-    }
+    const ids = [...new Set(listing.lexemes)].map((lexeme) => this.lexemeId(lexeme));
+    this.lexemesOf[slot] = Int32Array.from(ids);
+    for (const id of ids) this.postings[id].push(slot);
     if (known === undefined) {
       this.slotById.set(listing.id, slot);
       this.newest.splice(this.newestPosition(slot), 0, slot);
@@ -304,9 +303,9 @@ export class CatalogueIndex {
     let current: Uint8Array | null = null;
     for (const word of words) {
       const hit = new Uint8Array(this.ids.length);
-      for (let i = lowerBound(lexicon, word); i < lexicon.length; i += 1) {
-        if (!lexicon[i].startsWith(word)) break;
-        const list = this.postings.get(lexicon[i]) ?? [];
+      for (let i = this.lowerBound(lexicon, word); i < lexicon.length; i += 1) {
+        if (!this.lexemes[lexicon[i]].startsWith(word)) break;
+        const list = this.postings[lexicon[i]];
         if (current) {
           const previous = current;
           for (const slot of list) if (previous[slot] === 1) hit[slot] = 1;
@@ -324,6 +323,30 @@ export class CatalogueIndex {
     return slots;
   }
 
+  private lexemeId(lexeme: string): number {
+    let id = this.lexemeIds.get(lexeme);
+    if (id === undefined) {
+      id = this.lexemes.length;
+      this.lexemes.push(lexeme);
+      this.lexemeIds.set(lexeme, id);
+      this.postings.push([]);
+      this.lexicon = null;
+    }
+    return id;
+  }
+
+  /** The first position in the sorted lexicon whose lexeme is not below `value`. */
+  private lowerBound(sorted: Int32Array, value: string): number {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.lexemes[sorted[middle]] < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   private statusCode(status: string): number {
     const code = this.statusCodes.code(status);
     this.hiddenStatus[code] = (HIDDEN_STATUSES as readonly string[]).includes(status);
@@ -332,17 +355,12 @@ export class CatalogueIndex {
 
   /** Takes a slot out of the posting lists of the lexemes it had. */
   private unpost(slot: number): void {
-    for (const lexeme of this.lexemesOf[slot] ?? []) {
-      const list = this.postings.get(lexeme);
-      if (!list) continue;
+    for (const id of this.lexemesOf[slot] ?? []) {
+      const list = this.postings[id];
       const position = list.lastIndexOf(slot);
       if (position >= 0) list.splice(position, 1);
-      if (list.length === 0) {
-        this.postings.delete(lexeme);
-        this.lexicon = null;
-      }
     }
-    this.lexemesOf[slot] = [];
+    this.lexemesOf[slot] = new Int32Array(0);
   }
 
   /** Where a slot goes in the newest-first order (created_at desc, id desc). */
@@ -363,9 +381,12 @@ export class CatalogueIndex {
     return ka > kb || (ka === kb && this.ids[a] > this.ids[b]);
   }
 
-  private sortedLexicon(): string[] {
+  private sortedLexicon(): Int32Array {
     // Code-unit order, as `startsWith` and the binary search compare.
-    this.lexicon ??= [...this.postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.lexicon ??= Int32Array.from(this.lexemes.keys()).sort((a, b) => {
+      const [x, y] = [this.lexemes[a], this.lexemes[b]];
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     return this.lexicon;
   }
 
@@ -409,15 +430,3 @@ export class CatalogueIndex {
 
 const byValue = (a: { value: string }, b: { value: string }) =>
   a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
-
-/** The first position in a sorted array whose entry is not below `value`. */
-function lowerBound(sorted: string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
