@@ -6,7 +6,6 @@
  */
 export { useListing } from './api/get-listing';
 export { Catalogue } from './components/catalogue';
-export { CommercialAnalysisPanel } from './components/commercial-analysis-panel';
 export { ListingCard, type ListingLayout } from './components/listing-card';
 export { ListingLoadError, ListingNotFound } from './components/listing-detail-states';
 export { ListingDetailView } from './components/listing-detail-view';
