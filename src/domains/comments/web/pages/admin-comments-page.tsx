@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Flag, Heart, MessageSquare, ShieldAlert } from 'lucide-react';
+import { Flag, Heart, MessageSquare, ShieldAlert } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { Badge } from '@/web/components/ui/badge';
+import { PageNav } from '@/web/components/ui/page-nav';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
@@ -246,31 +247,7 @@ function CommentsList({ openReports }: { openReports: number | null }) {
             ))}
           </ol>
         )}
-        {totalPages > 1 ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => Math.max(1, current - 1))}
-            >
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-              Previous
-            </Button>
-            <span className="text-sm text-ink-muted">
-              Page {page} of {totalPages}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page >= totalPages}
-              onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </nav>
-        ) : null}
+        <PageNav label="Pages" page={page} totalPages={totalPages} onPageChange={setPage} />
       </CardContent>
     </Card>
   );

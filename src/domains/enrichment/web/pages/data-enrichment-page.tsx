@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { BookOpen, ChevronLeft, ChevronRight, Search, Sparkles } from 'lucide-react';
+import { BookOpen, Search, Sparkles } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -10,6 +10,7 @@ import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Input } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
 import { PageHeader } from '@/web/components/ui/page-header';
+import { PageNav } from '@/web/components/ui/page-nav';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
@@ -446,31 +447,12 @@ function BookDashboard() {
                     />
                   ))}
                 </ul>
-                {listings.data.totalPages > 1 ? (
-                  <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={page <= 1}
-                      onClick={() => setPage((current) => current - 1)}
-                    >
-                      <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-                      Previous
-                    </Button>
-                    <span className="text-sm text-ink-muted">
-                      Page {page} of {listings.data.totalPages}
-                    </span>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={page >= listings.data.totalPages}
-                      onClick={() => setPage((current) => current + 1)}
-                    >
-                      Next
-                      <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                    </Button>
-                  </nav>
-                ) : null}
+                <PageNav
+                  label="Pages"
+                  page={page}
+                  totalPages={listings.data.totalPages}
+                  onPageChange={setPage}
+                />
               </>
             )}
           </CardContent>

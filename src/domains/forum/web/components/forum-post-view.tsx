@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckCircle2, Lock, Pencil, Pin, Trash2, Unlock } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
+import { PageNav } from '@/web/components/ui/page-nav';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Field } from '@/web/components/ui/field';
@@ -221,30 +222,14 @@ function PostBody({ post, isAdmin }: ViewerProps & { post: ForumPost }) {
             </li>
           ))}
         </ol>
-        {replies.data && replies.data.totalPages > 1 ? (
-          <nav aria-label="Reply pages" className="flex items-center justify-center gap-3">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage((current) => current - 1)}
-            >
-              Previous
-            </Button>
-            <span className="text-sm text-ink-muted">
-              Page {page} of {replies.data.totalPages}
-            </span>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={page >= replies.data.totalPages}
-              onClick={() => setPage((current) => current + 1)}
-            >
-              Next
-            </Button>
-          </nav>
+        {replies.data ? (
+          <PageNav
+            label="Reply pages"
+            page={page}
+            totalPages={replies.data.totalPages}
+            onPageChange={setPage}
+            className="justify-center gap-3"
+          />
         ) : null}
       </section>
 

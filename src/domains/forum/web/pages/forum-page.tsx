@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Activity, MessageSquare, MessagesSquare, Plus, Search } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
+import { PageNav } from '@/web/components/ui/page-nav';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
@@ -161,30 +162,14 @@ function ForumList({ onOpened }: { onOpened: (id: number) => void }) {
           <ForumPostList posts={data.posts} />
         </>
       ) : null}
-      {data && data.totalPages > 1 ? (
-        <nav aria-label="Discussion pages" className="flex items-center justify-center gap-3">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((current) => current - 1)}
-          >
-            Previous
-          </Button>
-          <span className="text-sm text-ink-muted">
-            Page {data.page} of {data.totalPages}
-          </span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={page >= data.totalPages}
-            onClick={() => setPage((current) => current + 1)}
-          >
-            Next
-          </Button>
-        </nav>
+      {data ? (
+        <PageNav
+          label="Discussion pages"
+          page={data.page}
+          totalPages={data.totalPages}
+          onPageChange={setPage}
+          className="justify-center gap-3"
+        />
       ) : null}
       <DiscussionDialog
         open={creating}
