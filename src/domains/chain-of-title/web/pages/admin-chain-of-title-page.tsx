@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { FileSearch, Search } from 'lucide-react';
+import { FileSearch } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { Badge } from '@/web/components/ui/badge';
-import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
-import { Input, Select } from '@/web/components/ui/input';
+import { Select } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { PageNav } from '@/web/components/ui/page-nav';
+import { SearchForm } from '@/web/components/ui/search-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { cn } from '@/web/lib/cn';
@@ -80,17 +80,11 @@ function ListingPicker({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const overview = useChainOverview({ search: search || undefined, filter, page });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
-  };
   const pageCount = overview.data
     ? Math.max(1, Math.ceil(overview.data.total / overview.data.pageSize))
     : 1;
@@ -101,22 +95,16 @@ function ListingPicker({
         <CardTitle>Listings</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <form role="search" onSubmit={submit} className="flex gap-2">
-          <label htmlFor="chain-search" className="sr-only">
-            Search listings by title or author
-          </label>
-          <Input
-            id="chain-search"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Title or author"
-            maxLength={200}
-          />
-          <Button type="submit" variant="outline" aria-label="Search">
-            <Search aria-hidden="true" className="h-4 w-4" />
-          </Button>
-        </form>
+        <SearchForm
+          id="chain-search"
+          label="Search listings by title or author"
+          buttonLabel="Search"
+          placeholder="Title or author"
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+        />
         <div className="space-y-1">
           <label htmlFor="chain-filter" className="block text-sm font-medium text-ink">
             Show

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { BookOpen, Search, Sparkles } from 'lucide-react';
+import { BookOpen, Sparkles } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
-import { Input } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
 import { PageHeader } from '@/web/components/ui/page-header';
 import { PageNav } from '@/web/components/ui/page-nav';
+import { SearchForm } from '@/web/components/ui/search-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
@@ -90,18 +90,12 @@ function BookListingRow({
 
 function EnrichmentDetails({ listingId }: { listingId: number }) {
   const [volumeId, setVolumeId] = useState<string | undefined>();
-  const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<Record<string, boolean>>({});
   const enrichment = useBookEnrichment(listingId, volumeId);
   const search = useGoogleBooksSearch(query);
   const apply = useApplyBookEnrichment(listingId);
   const toast = useToast();
-
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(draft.trim());
-  };
 
   const applyChosen = (data: BookEnrichment) => {
     const body = Object.fromEntries(
@@ -162,23 +156,14 @@ function EnrichmentDetails({ listingId }: { listingId: number }) {
           <CardTitle>Search Google Books</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          <form role="search" onSubmit={submitSearch} className="flex gap-2">
-            <label htmlFor="books-search" className="sr-only">
-              Title, author or ISBN
-            </label>
-            <Input
-              id="books-search"
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder="Title, author or isbn:..."
-              maxLength={200}
-            />
-            <Button type="submit" variant="outline">
-              <Search aria-hidden="true" className="h-4 w-4" />
-              Search
-            </Button>
-          </form>
+          <SearchForm
+            id="books-search"
+            label="Title, author or ISBN"
+            buttonLabel="Search"
+            showButtonLabel
+            placeholder="Title, author or isbn:..."
+            onSearch={setQuery}
+          />
           {search.isFetching ? <Spinner label="Searching" /> : null}
           {search.isError ? (
             <p role="alert" className="text-sm text-red-700">
@@ -382,18 +367,12 @@ function BatchPanel({ listingIds, onDone }: { listingIds: number[]; onDone: () =
 }
 
 function BookDashboard() {
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
   const listings = useBookListings(search, page, true);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-    setPage(1);
-  };
   const check = (id: number, isChecked: boolean) =>
     setChecked((current) =>
       isChecked
@@ -411,22 +390,16 @@ function BookDashboard() {
             <CardTitle>Book listings</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
-            <form role="search" onSubmit={submit} className="flex gap-2">
-              <label htmlFor="book-listings-search" className="sr-only">
-                Search book listings by title or author
-              </label>
-              <Input
-                id="book-listings-search"
-                type="search"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                placeholder="Title or author"
-                maxLength={200}
-              />
-              <Button type="submit" variant="outline" aria-label="Search listings">
-                <Search aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </form>
+            <SearchForm
+              id="book-listings-search"
+              label="Search book listings by title or author"
+              buttonLabel="Search listings"
+              placeholder="Title or author"
+              onSearch={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+            />
             {listings.isPending ? (
               <Skeleton className="h-64 w-full" />
             ) : listings.isError ? (
