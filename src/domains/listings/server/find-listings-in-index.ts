@@ -6,6 +6,7 @@ import type { CatalogueCache } from './catalogue-cache';
 import type { CatalogueIndex, CatalogueMatch } from './catalogue-index';
 import { filtersKey, prefixTsQuery, type CatalogueFilters } from './catalogue-query';
 import { listings } from './listings.tables';
+import { intArrayLiteral } from '@/server/db/int-array';
 
 /**
  * The ids, total and facets of one page, answered from the catalogue index (decision 018).
@@ -64,7 +65,7 @@ export async function findPageInIndex(
 async function rankByText(db: Executor, ids: number[], words: string[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await rankStatement(db).execute({
-    ids: `{${ids.join(',')}}`,
+    ids: intArrayLiteral(ids),
     query: prefixTsQuery(words),
   });
   return rows.map((row) => Number(row.id));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { CatalogueIndex, type IndexedListing } from './catalogue-index';
 import { onCatalogueChange } from './catalogue-cache';
+import { intArray } from '@/server/db/int-array';
 
 /**
  * Rows read per query while the index is built: small enough that one read holds the
@@ -173,7 +174,7 @@ export class CatalogueIndexKeeper {
       for (const id of ids) this.pending.delete(id);
       const { rows } = await this.db.execute<IndexRow>(sql`
         select ${INDEX_COLUMNS} from listings
-        where id = any(${`{${ids.join(',')}}`}::int[])`);
+        where id = any(${intArray(ids)})`);
       const found = new Set<number>();
       for (const row of rows) {
         index.upsert(toIndexed(row));

@@ -5,6 +5,7 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import type { Embedder } from './embedder';
 import { listingEmbeddings } from './recommendations.tables';
 import { vectorCapability } from './vector-store';
+import { intArray } from '@/server/db/int-array';
 
 /** Listings embedded per batch: about 8 ms each in the worker, one short write per batch. */
 export const EMBED_BATCH_SIZE = 16;
@@ -120,7 +121,7 @@ export async function embedListingsBatch(
   if (unchanged.length > 0) {
     // Edited, but not in the words the model reads: only mark it as seen.
     await db.execute(sql`update ${listingEmbeddings} set updated_at = ${now}
-      where listing_id = any(${`{${unchanged.map((item) => item.id).join(',')}}`}::int[])`);
+      where listing_id = any(${intArray(unchanged.map((item) => item.id))})`);
   }
   return {
     embedded: changed.length,

@@ -25,6 +25,7 @@ import {
   type TasteProfileValues,
 } from './taste-profile';
 import { cosine, findEmbeddings, findNearestListings, type VectorCapability } from './vector-store';
+import { intArray } from '@/server/db/int-array';
 
 export const PREMIUM_REQUIRED = 'AI recommendations are a Premium feature';
 const NEIGHBOURS = 60;
@@ -45,8 +46,6 @@ export interface RecommendationsViewer extends PremiumSubject {
 export function requireRecommendationsAccess(user: RecommendationsViewer): void {
   if (!hasPremiumAccess(user, 'aiRecommendations')) throw forbidden(PREMIUM_REQUIRED);
 }
-
-const idsParam = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 function compactPounds(pence: number): string {
   const pounds = pence / 100;
@@ -109,7 +108,7 @@ export async function generateRecommendations(
   const candidateWhere: SQL = and(
     eq(listings.status, 'available'),
     notCandidates.length > 0
-      ? sql`not (${listings.id} = any(${idsParam(notCandidates)}))`
+      ? sql`not (${listings.id} = any(${intArray(notCandidates)}))`
       : undefined,
   ) as SQL;
 

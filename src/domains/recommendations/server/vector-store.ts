@@ -3,6 +3,7 @@ import type { Database, Executor } from '@/server/db/client';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { EMBEDDING_DIMENSIONS } from './embedder';
 import { listingEmbeddings } from './recommendations.tables';
+import { intArray } from '@/server/db/int-array';
 
 /**
  * How nearest-neighbour queries run on this database (decision 015):
@@ -128,7 +129,7 @@ export async function findEmbeddings(
   if (listingIds.length === 0) return new Map();
   const rows = await db.execute<{ listing_id: number; embedding: number[] }>(sql`
     select listing_id, embedding from ${listingEmbeddings}
-    where listing_id = any(${`{${listingIds.join(',')}}`}::int[])`);
+    where listing_id = any(${intArray(listingIds)})`);
   return new Map(rows.rows.map((row) => [Number(row.listing_id), row.embedding.map(Number)]));
 }
 
