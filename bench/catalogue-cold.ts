@@ -7,6 +7,7 @@
  */
 import { MEDIUMS, RIGHTS, EXCLUSIVITY } from '@/domains/listings/listings.constants';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
+import { createRng } from '@/server/seed/prng';
 
 export interface ColdRunOptions {
   address: string;
@@ -26,25 +27,15 @@ export interface ColdRunResult {
   estimated: number;
 }
 
-/** A small deterministic generator (mulberry32): the same seed asks the same queries. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PRICE_RANGES = ['under-50k', '50k-100k', '100k-500k', 'over-500k'];
 const VIABILITY = ['highly-viable', 'viable', 'cautionary', 'high-risk'];
 
 /** Distinct query strings: words of the vocabulary, some cut to a prefix, random filters. */
 export function coldQueries(options: ColdRunOptions): string[] {
-  const next = random(options.seed);
-  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)];
+  // The demo catalogue's own seeded generator: the same seed asks the same queries.
+  const rng = createRng(options.seed);
+  const next = () => rng.next();
+  const pick = <T>(values: readonly T[]) => rng.pick(values);
   const seen = new Set<string>();
   const queries: string[] = [];
   while (queries.length < options.queries) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { createRng } from '@/server/seed/prng';
 import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import { EXCLUSIVITY, MEDIUMS, RIGHTS } from '../listings.constants';
 import { ListListingsQuerySchema, type ListListingsQuery } from '../listings.schema';
@@ -17,19 +18,10 @@ import { listings } from './listings.tables';
 let t: TestApp;
 let keeper: CatalogueIndexKeeper;
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20261124);
-const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+// Seeded, so a failure can be replayed.
+const rng = createRng(20261124);
+const next = () => rng.next();
+const pick = <T>(values: readonly T[]): T => rng.pick(values);
 const some = <T>(values: readonly T[]): T[] => values.filter(() => next() < 0.4);
 
 const WORDS = [
