@@ -65,6 +65,13 @@ export const EnvSchema = z
       .int({ error: 'must be a whole number' })
       .min(0, { error: 'must be zero or more' })
       .default(1200),
+    // Model threads for the listing embeddings (issue 16): one leaves a core to requests.
+    EMBEDDING_WORKERS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be between 1 and 8' })
+      .max(8, { error: 'must be between 1 and 8' })
+      .default(1),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -165,6 +172,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   pgliteSharedBuffers: string;
+  /** Worker threads running the embedding model (EMBEDDING_WORKERS). */
+  embeddingWorkers: number;
   publicUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -247,6 +256,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    embeddingWorkers: env.EMBEDDING_WORKERS,
     publicUrl,
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),
     smtpUrl: env.SMTP_URL,

@@ -5,7 +5,7 @@
  * `taste_profiles`, `recommendation_progress` and `recommendation_impressions`.
  */
 import type { RoomModule } from '@/server/room-module';
-import { embedPendingListings } from './embed-listings';
+import { EMBED_BATCH_SIZE, embedPendingListings } from './embed-listings';
 import { getEmbedder } from './embedder';
 import { eraseUserRecommendations } from './erase-user-recommendations';
 import { recommendationsRoutes } from './recommendations.routes';
@@ -23,7 +23,12 @@ export const recommendationsRoom: RoomModule = {
       // start the whole catalogue is embedded in small batches, in the background.
       name: 'embed-listings',
       intervalMs: EMBED_INTERVAL_MS,
-      run: () => embedPendingListings({ db: app.db, embedder: getEmbedder(app.config.env) }),
+      run: () =>
+        embedPendingListings(
+          { db: app.db, embedder: getEmbedder(app.config) },
+          // A batch is split across the model's threads: each gets a full batch.
+          { batchSize: EMBED_BATCH_SIZE * app.config.embeddingWorkers },
+        ),
       // Sets up the vector column and index where pgvector exists (idempotent, quick).
       atStart: () => vectorCapability(app.db),
     },
@@ -31,7 +36,7 @@ export const recommendationsRoom: RoomModule = {
   accountDeletion: { erase: eraseUserRecommendations },
 };
 
-export { embedPendingListings, embedListingsBatch } from './embed-listings';
+export { EMBED_BATCH_SIZE, embedPendingListings, embedListingsBatch } from './embed-listings';
 export {
   createHashingEmbedder,
   createModelEmbedder,

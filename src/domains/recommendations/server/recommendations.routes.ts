@@ -42,7 +42,7 @@ async function requirePremium(request: FastifyRequest): Promise<void> {
 }
 
 export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const embedder = getEmbedder(app.config.env);
+  const embedder = getEmbedder(app.config);
   const deps = { db: app.db, embedder };
 
   app.get(
