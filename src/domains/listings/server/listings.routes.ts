@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { z } from 'zod';
-import type { Database } from '@/server/db/client';
+import { serverPoolOf } from '@/server/db/listen';
 import { ErrorBodySchema, errorResponses, notFound } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
 import { requireUser } from '@/server/plugins/session';
@@ -33,11 +32,6 @@ async function requireSignedIn(request: FastifyRequest): Promise<void> {
   requireUser(request);
 }
 
-/** Drizzle keeps its driver's client on `$client`: a node-postgres pool means a server. */
-function isServerDatabase(db: Database): boolean {
-  return (db as Database & { $client?: unknown }).$client instanceof pg.Pool;
-}
-
 function cachePublicly(reply: FastifyReply): void {
   reply.header('cache-control', PUBLIC_CACHE_CONTROL);
 }
@@ -46,16 +40,17 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Without DATABASE_URL the app runs on PGlite (the client is not a node-postgres pool),
   // which only this process can open and which runs one query at a time
   // (docs/decisions/002-catalogue-search.md).
-  const isPglite = !isServerDatabase(app.db);
+  const serverPool = serverPoolOf(app.db);
+  const isPglite = serverPool === null;
   const cache = createCatalogueCache({ isSingleProcess: isPglite });
   const aggregateStrategy = isPglite ? 'one-pass' : 'parallel';
-  // The embedded database runs every query on this thread, so a cold search must not need
-  // one that reads thousands of rows: an in-process index answers counts, facets and order
-  // (decision 018). On a PostgreSQL server other instances write too: SQL answers there.
-  const index = isPglite ? new CatalogueIndexKeeper(app.db) : undefined;
-  app.addHook('onReady', async () => index?.start());
+  // A cold search must not need a query that reads thousands of rows (on the embedded
+  // database it would stall every request): an in-process index answers counts, facets and
+  // order (decision 018). On a PostgreSQL server it follows the listings' change feed.
+  const index = new CatalogueIndexKeeper(app.db, serverPool);
+  app.addHook('onReady', async () => index.start());
   app.addHook('onClose', async () => {
-    index?.close();
+    index.close();
     cache.dispose();
   });
   await app.register(listingImageUploadRoutes);

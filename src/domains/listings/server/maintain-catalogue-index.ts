@@ -1,14 +1,30 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Executor } from '@/server/db/client';
+import { listenToChannel, type ChannelSubscription } from '@/server/db/listen';
 import { CatalogueIndex, type IndexedListing } from './catalogue-index';
-import { onCatalogueChange } from './catalogue-cache';
+import { invalidateCatalogueCaches, onCatalogueChange } from './catalogue-cache';
 import { intArray } from '@/server/db/int-array';
 
 /**
- * Rows read per query while the index is built: small enough that one read holds the
- * embedded database (which runs queries on the server's own thread) for a few milliseconds.
+ * Rows read per query while the index is built: on the embedded database (which runs queries
+ * on the server's own thread) small enough that one read holds it for a few milliseconds; a
+ * server reads in another process, so there fewer, larger reads.
  */
-const BUILD_CHUNK = 500;
+const EMBEDDED_BUILD_CHUNK = 500;
+const SERVER_BUILD_CHUNK = 5_000;
+/** Rows reloaded per query after changes. */
+const RELOAD_CHUNK = 500;
+
+/** Announced by the listings' triggers (migration 0013): changed ids, or '*' for all. */
+export const LISTINGS_CHANGED_CHANNEL = 'listings_changed';
+
+/** A notification's changed ids; null means "anything may have changed". */
+export function parseChangedIds(payload: string): number[] | null {
+  if (payload === '*') return null;
+  const ids = payload.split(',').map(Number);
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
+}
 
 interface IndexRow extends Record<string, unknown> {
   id: number;
@@ -67,8 +83,12 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * next search reads the index, so a change shows at once. A change without ids (tests and
  * bulk tools clearing everything) rebuilds it, again with SQL answering meanwhile.
  *
- * Only for the embedded database, whose data directory belongs to this process: every write
- * is made here and so is seen here. On a PostgreSQL server other instances write too.
+ * On the embedded database the data directory belongs to this process: every write is made
+ * here and so is seen here. On a PostgreSQL server (`feed`: its pool) other instances write
+ * too: the listings' triggers announce every change on LISTINGS_CHANGED_CHANNEL, which each
+ * instance LISTENs to; a change announced drops this instance's cached answers and is
+ * reloaded like its own. While the feed is not listening (not yet connected, or lost),
+ * changes could be missed: SQL answers, and the index is rebuilt once it listens again.
  */
 export class CatalogueIndexKeeper {
   private index: CatalogueIndex | null = null;
@@ -78,18 +98,52 @@ export class CatalogueIndexKeeper {
   private rebuildWanted = false;
   private closed = false;
   private readonly unsubscribe: () => void;
+  private subscription: ChannelSubscription | null = null;
+  /** Without a feed (embedded database) nothing can be missed. */
+  private isFeedListening: boolean;
+  private readonly buildChunk: number;
 
-  constructor(private readonly db: Executor) {
+  constructor(
+    private readonly db: Executor,
+    private readonly feed: pg.Pool | null = null,
+  ) {
+    this.isFeedListening = feed === null;
+    this.buildChunk = feed ? SERVER_BUILD_CHUNK : EMBEDDED_BUILD_CHUNK;
     this.unsubscribe = onCatalogueChange((ids) => {
       if (ids) for (const id of ids) this.pending.add(id);
       else this.rebuildWanted = true;
     });
   }
 
-  /** Starts the first build (it runs in the background). */
+  /**
+   * Starts the first build (it runs in the background); with a feed, once the feed listens
+   * (or has failed to), so that no change made during the build goes unannounced.
+   */
   start(): void {
     liveKeepers.add(this);
-    this.startBuild();
+    if (!this.feed) {
+      this.startBuild();
+      return;
+    }
+    let hasListened = false;
+    this.subscription = listenToChannel(this.feed, LISTINGS_CHANGED_CHANNEL, {
+      onNotification: (payload) => invalidateCatalogueCaches(parseChangedIds(payload) ?? undefined),
+      onGap: () => {
+        this.isFeedListening = false;
+      },
+      onListening: () => {
+        // A reconnect may have missed changes: rebuild (the first build is started below).
+        if (hasListened) this.rebuildWanted = true;
+        hasListened = true;
+        this.isFeedListening = true;
+      },
+    });
+    // The build is tracked at once, so whenBuilt() waits for it.
+    this.building = this.subscription.firstAttempt.then(() => undefined);
+    void this.building.finally(() => {
+      this.building = null;
+      this.startBuild();
+    });
   }
 
   /** Resolves when a build in progress has finished (tests, benchmarks). */
@@ -101,6 +155,7 @@ export class CatalogueIndexKeeper {
     this.closed = true;
     liveKeepers.delete(this);
     this.unsubscribe();
+    void this.subscription?.close();
   }
 
   /**
@@ -108,8 +163,8 @@ export class CatalogueIndexKeeper {
    * (re)built: the caller answers with SQL then.
    */
   async current(): Promise<CatalogueIndex | null> {
-    if (this.rebuildWanted) this.startBuild();
-    if (this.building || !this.index) return null;
+    if (this.rebuildWanted && this.isFeedListening) this.startBuild();
+    if (this.building || !this.index || !this.isFeedListening) return null;
     // Every search waits for the changes noted before it, even those another search is
     // already reloading.
     try {
@@ -153,9 +208,9 @@ export class CatalogueIndexKeeper {
       if (this.closed) return null;
       const { rows } = await this.db.execute<IndexRow>(sql`
         select ${INDEX_COLUMNS} from listings
-        where id > ${lastId} order by id limit ${BUILD_CHUNK}`);
+        where id > ${lastId} order by id limit ${this.buildChunk}`);
       for (const row of rows) index.upsert(toIndexed(row));
-      if (rows.length < BUILD_CHUNK) break;
+      if (rows.length < this.buildChunk) break;
       lastId = Number(rows[rows.length - 1].id);
       await yieldToRequests();
     }
@@ -170,7 +225,7 @@ export class CatalogueIndexKeeper {
   /** Reloads the listings changed since the index last looked (a deleted one is removed). */
   private async reload(index: CatalogueIndex): Promise<void> {
     while (this.pending.size > 0) {
-      const ids = [...this.pending].slice(0, BUILD_CHUNK);
+      const ids = [...this.pending].slice(0, RELOAD_CHUNK);
       for (const id of ids) this.pending.delete(id);
       const { rows } = await this.db.execute<IndexRow>(sql`
         select ${INDEX_COLUMNS} from listings
