@@ -226,7 +226,11 @@ const cookie = await benchCookie((value) => app.signCookie(value));
 // running state a visitor meets, once the index is there.
 const indexStarted = performance.now();
 await whenCatalogueIndexesBuilt();
-console.log(`Catalogue index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
+const memory = process.memoryUsage();
+console.log(
+  `Catalogue index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s; ` +
+    `heap used ${Math.round(memory.heapUsed / 2 ** 20)} MB, rss ${Math.round(memory.rss / 2 ** 20)} MB`,
+);
 
 if (args.cold) {
   await runColdBenchmark();
