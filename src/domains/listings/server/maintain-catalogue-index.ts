@@ -12,7 +12,7 @@ import { intArray } from '@/server/db/int-array';
  * server reads in another process, so there fewer, larger reads.
  */
 const EMBEDDED_BUILD_CHUNK = 500;
-const SERVER_BUILD_CHUNK = 5_000;
+const SERVER_BUILD_CHUNK = 2_000;
 /** Rows reloaded per query after changes. */
 const RELOAD_CHUNK = 500;
 
