@@ -68,6 +68,13 @@ function toIndexed(row: IndexRow): IndexedListing {
 }
 
 const liveKeepers = new Set<CatalogueIndexKeeper>();
+/** The started keeper of each database handle (one app instance's), for other use cases. */
+const keepersByDatabase = new WeakMap<Executor, CatalogueIndexKeeper>();
+
+/** This instance's catalogue index keeper for the database, if one has started. */
+export function catalogueIndexKeeperOf(db: Executor): CatalogueIndexKeeper | undefined {
+  return keepersByDatabase.get(db);
+}
 
 /** Resolves when every index being built in this process is built (benchmarks, tests). */
 export async function whenCatalogueIndexesBuilt(): Promise<void> {
@@ -121,6 +128,7 @@ export class CatalogueIndexKeeper {
    */
   start(): void {
     liveKeepers.add(this);
+    keepersByDatabase.set(this.db, this);
     if (!this.feed) {
       this.startBuild();
       return;
@@ -154,6 +162,7 @@ export class CatalogueIndexKeeper {
   close(): void {
     this.closed = true;
     liveKeepers.delete(this);
+    if (keepersByDatabase.get(this.db) === this) keepersByDatabase.delete(this.db);
     this.unsubscribe();
     void this.subscription?.close();
   }

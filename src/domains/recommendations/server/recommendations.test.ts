@@ -12,6 +12,7 @@ import {
 import { insertListing, insertListings } from '../../../../tests/helpers/fixtures/listings';
 import type { RecommendationsResponse } from '../recommendations.schema';
 import { embedPendingListings } from './embed-listings';
+import { whenCatalogueIndexesBuilt } from '@/domains/listings/server/maintain-catalogue-index';
 import { createHashingEmbedder, useEmbedder } from './embedder';
 import { forceVectorCapability, vectorCapability } from './vector-store';
 
@@ -273,6 +274,8 @@ describe('[RECOMMENDATIONS] AI recommendations, similar titles and search by mea
   });
 
   it('searches by meaning, honouring the catalogue filters', async () => {
+    // Filtered, the catalogue index names the matching listings (decision 018): it is built.
+    await whenCatalogueIndexesBuilt();
     const response = await get(
       `/api/listings/by-meaning?meaning=${encodeURIComponent('a starship rebellion in a distant galaxy')}`,
       freeCookie,

@@ -2,6 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import {
   filterCondition,
+  findMatchingListingIds,
   listingCardColumns,
   searchWords,
   toCatalogueFilters,
@@ -11,12 +12,18 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import { MEANING_POOL_SIZE } from '../recommendations.constants';
 import type { MeaningSearchQuery, MeaningSearchResponse } from '../recommendations.schema';
 import type { Embedder } from './embedder';
+import { intArray } from '@/server/db/int-array';
 import { findNearestListings, type VectorCapability } from './vector-store';
 
 /** Reciprocal rank fusion constant (the usual 60) and the keyword list's weight. */
 const RRF_K = 60;
 const KEYWORD_WEIGHT = 0.5;
 const KEYWORD_POOL = 240;
+/**
+ * Up to this many listings matching the filters are compared exactly (ids from the catalogue
+ * index); more, and the HNSW index's filtered scan finds matches soon enough on its own.
+ */
+const EXACT_AMONG_MAX = 20_000;
 const STOP_WORDS = new Set(
   'a an and are as at be but by for from has have i in into is it its me my of on or set that the their them there these they this to was we were where which who with about want looking'.split(
     ' ',
@@ -39,14 +46,23 @@ export async function searchByMeaning(
   const where = filterCondition(filters);
   const [vector] = await embedder.embed([meaning]);
   const words = searchWords(meaning).filter((word) => word.length > 2 && !STOP_WORDS.has(word));
+  // A selective filter (a genre: a few percent of the catalogue) makes the approximate scan
+  // visit thousands of vectors it must skip, and its SQL test of each (tags ILIKE) costs more
+  // than the comparison: the catalogue index names the matches instead (issue 16).
+  const among = isFiltered(filters)
+    ? await findMatchingListingIds(db, filters, EXACT_AMONG_MAX)
+    : null;
   const [neighbours, keywordIds] = await Promise.all([
     findNearestListings(db, {
       vector,
       where,
+      among: among ?? undefined,
       limit: MEANING_POOL_SIZE,
       capability: deps.capability,
     }),
-    words.length === 0 ? Promise.resolve<number[]>([]) : findKeywordRanked(db, words, where),
+    words.length === 0
+      ? Promise.resolve<number[]>([])
+      : findKeywordRanked(db, words, among ? sql`${listings.id} = any(${intArray(among)})` : where),
   ]);
 
   const fused = new Map<number, number>();
@@ -74,6 +90,14 @@ export async function searchByMeaning(
     }),
     total: ranked.length,
   };
+}
+
+function isFiltered(filters: ReturnType<typeof toCatalogueFilters>): boolean {
+  const { words, rights, territories, ...single } = filters;
+  return (
+    words.length + rights.length + territories.length > 0 ||
+    Object.values(single).some((value) => value !== undefined)
+  );
 }
 
 /** Listings containing any of the words, the newest matches ranked by full-text rank. */

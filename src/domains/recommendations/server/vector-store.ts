@@ -74,6 +74,12 @@ export interface NearestOptions {
   vector: number[];
   /** Conditions over `listings` (joined), e.g. the catalogue's filters. */
   where?: SQL;
+  /**
+   * Only these listings (already filtered, e.g. by the catalogue index), compared exactly:
+   * `where` is then not used. An approximate index scan that must skip most of what it
+   * visits is slower than comparing a few thousand vectors.
+   */
+  among?: number[];
   limit: number;
   capability?: VectorCapability;
 }
@@ -89,6 +95,8 @@ export async function findNearestListings(
 ): Promise<Neighbour[]> {
   const capability = options.capability ?? (await vectorCapability(db));
   const where = options.where ?? sql`true`;
+  if (options.among)
+    return findNearestAmong(db, capability, options.vector, options.among, options.limit);
   if (capability === 'pgvector') {
     const query = vectorParam(options.vector);
     const rows = await db.transaction(async (tx) => {
@@ -118,6 +126,33 @@ export async function findNearestListings(
   return result.rows.map((row) => ({
     listingId: Number(row.listing_id),
     similarity: Number(row.similarity ?? 0),
+  }));
+}
+
+/** The `limit` nearest of the given listings, compared exactly, most similar first. */
+async function findNearestAmong(
+  db: Database,
+  capability: VectorCapability,
+  vector: number[],
+  ids: number[],
+  limit: number,
+): Promise<Neighbour[]> {
+  if (ids.length === 0) return [];
+  // Materialised, so the planner cannot answer the order from the HNSW index.
+  const distance =
+    capability === 'pgvector'
+      ? sql`embedding_vector <=> ${vectorParam(vector)}`
+      : sql`1 - (select sum(a * b) from unnest(embedding, ${realArrayParam(vector)}) as pair(a, b))`;
+  const result = await db.execute<{ listing_id: number; distance: number | null }>(sql`
+    with candidates as materialized (
+      select * from ${listingEmbeddings} where listing_id = any(${intArray(ids)})
+    )
+    select listing_id, ${distance} as distance from candidates
+    order by distance nulls last, listing_id
+    limit ${limit}`);
+  return result.rows.map((row) => ({
+    listingId: Number(row.listing_id),
+    similarity: 1 - Number(row.distance ?? 1),
   }));
 }
 
