@@ -28,6 +28,7 @@ export { prefixTsQuery, searchWords } from './catalogue-query';
 // The catalogue's filters as SQL, which search by meaning and saved searches honour (decision 015).
 export { filterCondition, filtersKey, toCatalogueFilters } from './catalogue-query';
 export { findMatchingListingIds } from './find-matching-listing-ids';
+export { whenCatalogueIndexesBuilt } from './maintain-catalogue-index';
 // The demo seed's way into the listings table.
 export {
   createListingBulkLoader,

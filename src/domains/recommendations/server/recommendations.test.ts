@@ -12,7 +12,7 @@ import {
 import { insertListing, insertListings } from '../../../../tests/helpers/fixtures/listings';
 import type { RecommendationsResponse } from '../recommendations.schema';
 import { embedPendingListings } from './embed-listings';
-import { whenCatalogueIndexesBuilt } from '@/domains/listings/server/maintain-catalogue-index';
+import { whenCatalogueIndexesBuilt } from '@/domains/listings/server';
 import { createHashingEmbedder, useEmbedder } from './embedder';
 import { forceVectorCapability, vectorCapability } from './vector-store';
 
