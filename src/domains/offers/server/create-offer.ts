@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { recordLedgerIntent } from '@/domains/payments/server';
+import { ledgerIntentInsert } from '@/domains/payments/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
 import { OPTIONING_STATUSES } from '../offers.constants';
 import {
@@ -11,7 +11,7 @@ import {
   type CreateOfferResponse,
 } from '../offers.schema';
 import type { OfferDeps } from './offer-deps';
-import { holdLedgerEntry } from './offer-hold';
+import { FIRST_HOLD_VERSION, holdLedgerEntry } from './offer-hold';
 import { decks, offers } from './offers.tables';
 import { resumeOfferPayment } from './resume-offer-payment';
 import { startOfferPayment } from './start-offer-payment';
@@ -45,15 +45,9 @@ export async function createOffer(
   if (replay) return replay;
 
   const deckId = deckIdFromUrl(body.deckFileUrl);
-  const [deck] = deckId
-    ? await deps.db
-        .select({ id: decks.id })
-        .from(decks)
-        .where(and(eq(decks.id, deckId), eq(decks.ownerId, user.id)))
-    : [];
-  if (!deck) {
-    throw validation(OFFER_MESSAGES.deckRequired, { deckFileUrl: OFFER_MESSAGES.deckRequired });
-  }
+  const deckRequired = () =>
+    validation(OFFER_MESSAGES.deckRequired, { deckFileUrl: OFFER_MESSAGES.deckRequired });
+  if (!deckId) throw deckRequired();
 
   let created;
   try {
@@ -70,17 +64,49 @@ export async function createOffer(
           isBeingOptioned: sql<boolean>`exists (
             select 1 from offers o
             where o.listing_id = listings.id and o.status in (${optioningStatuses}))`,
+          // The deck is checked in the same round trip (and still before the listing).
+          hasDeck: sql<boolean>`exists (
+            select 1 from decks d where d.id = ${deckId} and d.owner_id = ${user.id})`,
+          // The new offer's id, drawn now so that its hold's ledger row (whose key names the
+          // offer) is written in the same statement as the offer.
+          nextOfferId: sql<number>`nextval(pg_get_serial_sequence('offers', 'id'))::int`,
         })
         .from(listings)
         .where(eq(listings.id, body.listingId))
         .for('share', { of: listings });
-      if (!listing) throw notFound('Listing not found');
+      if (!listing) {
+        const [deck] = await tx
+          .select({ id: decks.id })
+          .from(decks)
+          .where(and(eq(decks.id, deckId), eq(decks.ownerId, user.id)));
+        if (!deck) throw deckRequired();
+        throw notFound('Listing not found');
+      }
+      if (!listing.hasDeck) throw deckRequired();
       if (listing.status !== 'available' || listing.isBeingOptioned) {
         throw conflict(OFFER_MESSAGES.listingUnavailable);
       }
+      const hold = {
+        id: listing.nextOfferId,
+        listingId: listing.id,
+        producerId: user.id,
+        offerPricePence: body.offerPricePence,
+        holdVersion: FIRST_HOLD_VERSION,
+        providerPaymentId: null,
+      };
+      // The hold's ledger row, counted as this attempt: the hold is placed right after the
+      // commit. Written by the offer's insert (a CTE): one statement, one round trip.
+      const holdIntent = tx.$with('hold_intent').as(
+        ledgerIntentInsert(tx, deps.payments.name, holdLedgerEntry(hold, 'create'), {
+          attempting: true,
+        }),
+      );
       const [row] = await tx
+        .with(holdIntent)
         .insert(offers)
+        .overridingSystemValue()
         .values({
+          id: hold.id,
           listingId: listing.id,
           producerId: user.id,
           offerPricePence: body.offerPricePence,
@@ -88,14 +114,14 @@ export async function createOffer(
           extraRightsRequest: body.extraRightsRequest,
           fundCompetition: body.fundCompetition,
           fundNotes: body.fundCompetition ? body.fundNotes : null,
-          deckId: deck.id,
+          deckId,
           deckFileUrl: body.deckFileUrl.trim(),
           status: 'awaiting_payment',
           requestKey,
           paymentProvider: deps.payments.name,
+          holdVersion: hold.holdVersion,
         })
         .returning();
-      await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'create'));
       return { row, listing };
     });
   } catch (error) {
@@ -108,23 +134,27 @@ export async function createOffer(
     throw error;
   }
   const { row, listing } = created;
-  return startOfferPayment(deps, {
-    offer: row,
-    listing: {
-      id: listing.id,
-      title: listing.title,
-      status: listing.status,
-      agentId: listing.agentId,
+  return startOfferPayment(
+    deps,
+    {
+      offer: row,
+      listing: {
+        id: listing.id,
+        title: listing.title,
+        status: listing.status,
+        agentId: listing.agentId,
+      },
+      producer: {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        companyName: user.companyName,
+        email: user.email,
+      },
+      agent: null,
     },
-    producer: {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      companyName: user.companyName,
-      email: user.email,
-    },
-    agent: null,
-  });
+    { intentCounted: true },
+  );
 }
 
 async function findByRequestKey(

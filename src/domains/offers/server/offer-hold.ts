@@ -26,6 +26,9 @@ export type HoldOffer = Pick<
   'id' | 'listingId' | 'producerId' | 'offerPricePence' | 'holdVersion' | 'providerPaymentId'
 >;
 
+/** The hold version of a new offer (the column's default; renewals bump it). */
+export const FIRST_HOLD_VERSION = 1;
+
 /** The kind of payment offers take (the provider's metadata.kind and the ledger's subject). */
 export const OFFER_PAYMENT_KIND = 'offer';
 
@@ -78,28 +81,43 @@ export function holdLedgerEntry(offer: HoldOffer, action: HoldAction): LedgerEnt
   };
 }
 
-/** Places the hold (or, with the same key, finds the one already placed) and records its id. */
-export async function placeHold(
+/**
+ * Places the hold (or, with the same key, finds the one already placed) and records its id.
+ * intentCounted: the caller has just committed the hold's ledger row with this attempt
+ * counted (a new offer), so callProvider writes nothing before the call.
+ */
+export function placeHold(
   deps: HoldDeps,
   offer: HoldOffer,
   listingTitle: string,
+  options: { intentCounted?: boolean } = {},
 ): Promise<ProviderPayment> {
-  const payment = await authorisePayment(deps, {
-    entry: holdLedgerEntry(offer, 'create'),
-    metadata: holdMetadata(offer),
-    description: `Option offer #${offer.id} on "${listingTitle}"`,
-  });
-  await deps.db
-    .update(offers)
-    .set({ providerPaymentId: payment.id, updatedAt: new Date() })
-    .where(
-      and(
-        eq(offers.id, offer.id),
-        eq(offers.holdVersion, offer.holdVersion),
-        isNull(offers.providerPaymentId),
-      ),
-    );
-  return payment;
+  return authorisePayment(
+    deps,
+    {
+      entry: holdLedgerEntry(offer, 'create'),
+      metadata: holdMetadata(offer),
+      description: `Option offer #${offer.id} on "${listingTitle}"`,
+    },
+    {
+      intentCounted: options.intentCounted,
+      // The hold's id goes on the offer in the statement that records the call's success.
+      withSuccess: (payment) =>
+        deps.db.$with('hold_recorded').as(
+          deps.db
+            .update(offers)
+            .set({ providerPaymentId: payment.id, updatedAt: new Date() })
+            .where(
+              and(
+                eq(offers.id, offer.id),
+                eq(offers.holdVersion, offer.holdVersion),
+                isNull(offers.providerPaymentId),
+              ),
+            )
+            .returning({ id: offers.id }),
+        ),
+    },
+  );
 }
 
 /** Captures the hold: the agent's acceptance moves the money. Errors are the caller's. */

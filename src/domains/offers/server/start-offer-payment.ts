@@ -10,15 +10,19 @@ import { offers } from './offers.tables';
 export const PAYMENT_UNAVAILABLE =
   'Payment service is currently unavailable - Please contact support for assistance with your offer';
 
-/** Places the hold of a new (or renewed) offer and answers what the card form needs. */
+/**
+ * Places the hold of a new (or renewed) offer and answers what the card form needs.
+ * intentCounted: see placeHold (a new offer's transaction has just written the hold's row).
+ */
 export async function startOfferPayment(
   deps: HoldDeps,
   record: OfferRecord,
+  options: { intentCounted?: boolean } = {},
 ): Promise<CreateOfferResponse> {
   const { offer } = record;
   let payment: ProviderPayment;
   try {
-    payment = await placeHold(deps, offer, record.listing.title);
+    payment = await placeHold(deps, offer, record.listing.title, options);
   } catch (error) {
     if (error instanceof PaymentProviderError && !error.retryable) {
       // Refused outright (not a card problem: the card comes later): the offer cannot go on.

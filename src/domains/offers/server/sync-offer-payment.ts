@@ -1,5 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
 import type { ProviderPayment } from '@/domains/payments/server';
+import type { Database } from '@/server/db/client';
 import { CLOSED_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
 import { OFFER_MESSAGES } from '../offers.schema';
 import { completeAcceptance } from './accept-offer';
@@ -139,7 +143,8 @@ export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment
  * awaiting_payment → pending: the offer reaches the agent with its response deadline.
  * One conditional statement, no lock: an acceptance on the listing rejects every offer still
  * awaiting payment under its listing lock, so whichever of the two commits first, the other
- * finds the offer no longer in the state it expects. Answers whether it moved the offer.
+ * finds the offer no longer in the state it expects. The same statement answers what the
+ * agent's email needs. Answers whether it moved the offer.
  */
 async function markAuthorised(
   deps: OfferDeps,
@@ -147,33 +152,74 @@ async function markAuthorised(
   payment: ProviderPayment,
 ): Promise<boolean> {
   const now = new Date();
-  const [row] = await deps.db
-    .update(offers)
-    .set({
-      status: 'pending',
-      submittedAt: now,
-      responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt),
-      holdExpiresAt: payment.authorisationExpiresAt,
-      reminderSentAt: null,
-      lastPaymentError: null,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(offers.id, offerId),
-        eq(offers.status, 'awaiting_payment'),
-        eq(offers.providerPaymentId, payment.id),
-        sql`exists (select 1 from listings l
-          where l.id = offers.listing_id and l.status = 'available')`,
-      ),
-    )
-    .returning({ id: offers.id });
-  if (!row) return false;
-  const record = await loadOfferRecord(deps.db, offerId);
-  if (record) {
-    await sendOfferMail(deps, record.agent?.email, newOfferMail(record, deps.config.publicUrl));
-  }
+  const [record] = await markAuthorisedStatement(deps.db).execute({
+    offerId,
+    paymentId: payment.id,
+    now: now.toISOString(),
+    responseDeadline: responseDeadlineFor(now, payment.authorisationExpiresAt).toISOString(),
+    holdExpiresAt: payment.authorisationExpiresAt?.toISOString() ?? null,
+  });
+  if (!record) return false;
+  await sendOfferMail(deps, record.agent?.email, newOfferMail(record, deps.config.publicUrl));
   return true;
+}
+
+const agents = alias(users, 'agents');
+
+/** markAuthorised's statement, prepared once per database: every authorised hold runs it. */
+function prepareMarkAuthorised(db: Database) {
+  return (
+    db
+      .update(offers)
+      .set({
+        status: 'pending',
+        submittedAt: sql`${sql.placeholder('now')}`,
+        responseDeadline: sql`${sql.placeholder('responseDeadline')}`,
+        holdExpiresAt: sql`${sql.placeholder('holdExpiresAt')}`,
+        reminderSentAt: null,
+        lastPaymentError: null,
+        updatedAt: sql`${sql.placeholder('now')}`,
+      })
+      // What the agent's email needs, in the same statement.
+      .from(listings)
+      .leftJoin(agents, eq(agents.id, listings.agentId))
+      // A FROM item may not refer to the updated table: the producer is matched below.
+      .innerJoin(users, sql`true`)
+      .where(
+        and(
+          eq(offers.id, sql.placeholder('offerId')),
+          eq(offers.status, 'awaiting_payment'),
+          eq(offers.providerPaymentId, sql.placeholder('paymentId')),
+          eq(listings.id, offers.listingId),
+          eq(listings.status, 'available'),
+          eq(users.id, offers.producerId),
+        ),
+      )
+      .returning({
+        offer: {
+          offerPricePence: offers.offerPricePence,
+          optionPeriod: offers.optionPeriod,
+          responseDeadline: offers.responseDeadline,
+        },
+        listing: { title: listings.title },
+        producer: {
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+        },
+        agent: { firstName: agents.firstName, email: agents.email },
+      })
+      .prepare('offers_mark_authorised')
+  );
+}
+const markAuthorisedStatements = new WeakMap<Database, ReturnType<typeof prepareMarkAuthorised>>();
+function markAuthorisedStatement(db: Database) {
+  let statement = markAuthorisedStatements.get(db);
+  if (!statement) {
+    statement = prepareMarkAuthorised(db);
+    markAuthorisedStatements.set(db, statement);
+  }
+  return statement;
 }
 
 /**

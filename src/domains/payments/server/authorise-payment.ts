@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/server/deps';
 import { CURRENCY } from '../payments.constants';
-import { callProvider, type LedgerEntry } from './ledger';
+import { callProvider, type CallProviderOptions, type LedgerEntry } from './ledger';
 import type { ProviderPayment } from './payment-provider';
 
 export interface AuthorisePaymentInput {
@@ -18,15 +18,21 @@ export interface AuthorisePaymentInput {
 export function authorisePayment(
   deps: Pick<AppDeps, 'db' | 'payments'>,
   { entry, metadata, description }: AuthorisePaymentInput,
+  options: CallProviderOptions<ProviderPayment> = {},
 ): Promise<ProviderPayment> {
-  return callProvider(deps.db, deps.payments, { ...entry, operation: 'authorise' }, (key) =>
-    deps.payments.createPayment({
-      amountPence: entry.amountPence,
-      currency: CURRENCY,
-      captureMethod: 'manual',
-      metadata,
-      description: description.slice(0, 500),
-      idempotencyKey: key,
-    }),
+  return callProvider(
+    deps.db,
+    deps.payments,
+    { ...entry, operation: 'authorise' },
+    (key) =>
+      deps.payments.createPayment({
+        amountPence: entry.amountPence,
+        currency: CURRENCY,
+        captureMethod: 'manual',
+        metadata,
+        description: description.slice(0, 500),
+        idempotencyKey: key,
+      }),
+    options,
   );
 }

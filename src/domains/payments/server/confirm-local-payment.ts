@@ -18,15 +18,28 @@ export async function confirmLocalPayment(
   if (!(deps.payments instanceof LocalPaymentProvider)) {
     throw new AppError('NOT_FOUND', 'The local payment provider is not active');
   }
-  const existing = await deps.payments.retrieveByClientSecret(body.clientSecret);
+  const provider = deps.payments;
+  // The common case (an accepted card on the payer's own payment awaiting it) in one
+  // statement; anything else takes the full path below, which answers as it always did.
+  const confirmed = await provider.confirmOwnPayment(body, String(userId));
+  const payment = confirmed ?? (await confirmWithChecks(provider, userId, body));
+  await dispatchPaymentUpdate(deps, handlers, payment);
+  return payment;
+}
+
+async function confirmWithChecks(
+  provider: LocalPaymentProvider,
+  userId: number,
+  body: LocalConfirmBody,
+): Promise<ProviderPayment> {
+  const existing = await provider.retrieveByClientSecret(body.clientSecret);
   if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
   // Only the payer may confirm their own payment.
   if (existing.metadata.userId !== String(userId)) {
     throw new AppError('FORBIDDEN', 'This payment belongs to another account');
   }
-  let payment: ProviderPayment;
   try {
-    payment = await deps.payments.confirmWithCard(body);
+    return await provider.confirmWithCard(body);
   } catch (error) {
     if (error instanceof PaymentProviderError) {
       throw new AppError(
@@ -37,6 +50,4 @@ export async function confirmLocalPayment(
     }
     throw error;
   }
-  await dispatchPaymentUpdate(deps, handlers, payment);
-  return payment;
 }

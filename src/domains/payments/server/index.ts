@@ -32,7 +32,9 @@ export { releasePayment } from './release-payment';
 export {
   abandonProviderCall,
   callProvider,
+  ledgerIntentInsert,
   ledgerSubject,
+  type CallProviderOptions,
   recordLedgerIntent,
   type LedgerEntry,
   type LedgerOperation,

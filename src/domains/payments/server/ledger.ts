@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { paymentLedger } from './payments.tables';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
@@ -35,7 +35,26 @@ export async function recordLedgerIntent(
   providerName: PaymentProvider['name'],
   entry: LedgerEntry,
 ): Promise<void> {
-  await db.insert(paymentLedger).values(ledgerValues(providerName, entry)).onConflictDoNothing();
+  await ledgerIntentInsert(db, providerName, entry);
+}
+
+/**
+ * recordLedgerIntent's insert as a statement of its own, for a caller that writes it in the
+ * same statement as the change that needs the call (a data-modifying CTE, in the caller's
+ * transaction). attempting: the key is new (a first attempt, made right after the commit)
+ * and the attempt is counted now; an existing row with that key is then an error, never
+ * silently taken as this call's (callProvider's intentCounted relies on it).
+ */
+export function ledgerIntentInsert(
+  db: Executor,
+  providerName: PaymentProvider['name'],
+  entry: LedgerEntry,
+  options: { attempting?: boolean } = {},
+) {
+  const insert = db
+    .insert(paymentLedger)
+    .values({ ...ledgerValues(providerName, entry), attempts: options.attempting ? 1 : 0 });
+  return options.attempting ? insert : insert.onConflictDoNothing();
 }
 
 function ledgerValues(providerName: PaymentProvider['name'], entry: LedgerEntry) {
@@ -50,6 +69,20 @@ function ledgerValues(providerName: PaymentProvider['name'], entry: LedgerEntry)
   };
 }
 
+export interface CallProviderOptions<T> {
+  /**
+   * The caller has just committed this call's row with ledgerIntentInsert (`attempting:
+   * true`): it is there, pending, with this attempt counted, so nothing is written before
+   * the call. Only for a key that was new in that transaction (a first attempt).
+   */
+  intentCounted?: boolean;
+  /**
+   * A statement (a data-modifying CTE, e.g. recording the payment's id on what it pays for)
+   * committed in the same statement as the recorded success: one round trip, not two.
+   */
+  withSuccess?: (result: T) => WithSubquery;
+}
+
 /**
  * Runs one provider call under the ledger: the row (and its key) is written first, the
  * outcome after. A retryable failure leaves the row pending for reconciliation; a refusal
@@ -60,19 +93,23 @@ export async function callProvider<T extends { id?: string; status?: string }>(
   provider: PaymentProvider,
   entry: LedgerEntry,
   run: (idempotencyKey: string) => Promise<T>,
+  options: CallProviderOptions<T> = {},
 ): Promise<T> {
-  // One statement: the row if it is not there yet (or the intent written earlier), and one
-  // more attempt counted either way.
-  await db
-    .insert(paymentLedger)
-    .values({ ...ledgerValues(provider.name, entry), attempts: 1 })
-    .onConflictDoUpdate({
-      target: paymentLedger.idempotencyKey,
-      set: { attempts: sql`${paymentLedger.attempts} + 1` },
-    });
+  if (!options.intentCounted) {
+    // One statement: the row if it is not there yet (or the intent written earlier), and one
+    // more attempt counted either way.
+    await db
+      .insert(paymentLedger)
+      .values({ ...ledgerValues(provider.name, entry), attempts: 1 })
+      .onConflictDoUpdate({
+        target: paymentLedger.idempotencyKey,
+        set: { attempts: sql`${paymentLedger.attempts} + 1` },
+      });
+  }
   try {
     const result = await run(entry.idempotencyKey);
-    await db
+    const also = options.withSuccess?.(result);
+    await (also ? db.with(also) : db)
       .update(paymentLedger)
       .set({
         outcome: 'succeeded',

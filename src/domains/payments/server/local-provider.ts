@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { AUTHORISATION_LIFETIME_MS, TEST_CARDS } from '../payments.constants';
 import { localPaymentIntents, localProviderRequests } from './payments.tables';
@@ -11,6 +11,23 @@ import {
 } from './payment-provider';
 
 type IntentRow = typeof localPaymentIntents.$inferSelect;
+
+/** What a ProviderPayment is made of (what the common statements answer). */
+const paymentColumns = {
+  id: localPaymentIntents.id,
+  status: localPaymentIntents.status,
+  amountPence: localPaymentIntents.amountPence,
+  currency: localPaymentIntents.currency,
+  captureMethod: localPaymentIntents.captureMethod,
+  clientSecret: localPaymentIntents.clientSecret,
+  metadata: localPaymentIntents.metadata,
+  paymentMethodId: localPaymentIntents.paymentMethodId,
+  customerId: localPaymentIntents.customerId,
+  lastErrorCode: localPaymentIntents.lastErrorCode,
+  lastErrorMessage: localPaymentIntents.lastErrorMessage,
+  authorisedAt: localPaymentIntents.authorisedAt,
+};
+type PaymentFields = Pick<IntentRow, keyof typeof paymentColumns>;
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -32,6 +49,118 @@ export interface ConfirmCardInput {
   cvc: string;
 }
 
+/** Why the card details cannot be used (number, expiry, security code), in that order. */
+function cardProblem(
+  input: ConfirmCardInput,
+  number: string,
+  now: Date,
+): PaymentProviderError | null {
+  if (!(number in CARD_OUTCOMES)) {
+    return new PaymentProviderError('incorrect_number', 'Your card number is incorrect.');
+  }
+  if (new Date(Date.UTC(input.expYear, input.expMonth, 1)) <= now) {
+    return new PaymentProviderError('expired_card', 'Your card has expired.');
+  }
+  if (!/^\d{3,4}$/.test(input.cvc)) {
+    return new PaymentProviderError('incorrect_cvc', "Your card's security code is incorrect.");
+  }
+  return null;
+}
+
+const newPaymentMethodId = (last4: string) => `pm_local_${last4}_${randomBytes(6).toString('hex')}`;
+
+/**
+ * What an accepted card writes: a hold (manual capture) awaits its capture, a charge
+ * (automatic) is taken. The values are bound by the caller (parameters or placeholders).
+ */
+function approval(card: { now: SQL; last4: SQL; paymentMethodId: SQL }) {
+  const manual = sql`${localPaymentIntents.captureMethod} = 'manual'`;
+  return {
+    status: sql<string>`case when ${manual} then 'requires_capture' else 'succeeded' end`,
+    authorisedAt: card.now,
+    capturedAt: sql<Date | null>`case when ${manual} then null else ${card.now}::timestamptz end`,
+    cardLast4: card.last4,
+    paymentMethodId: card.paymentMethodId,
+    lastErrorCode: null,
+    lastErrorMessage: null,
+  };
+}
+
+/** A value bound at execution, encoded as the column encodes it (dates, JSON). */
+const bound = (name: string, column: { mapToDriverValue(value: unknown): unknown }) =>
+  sql`${sql.param(sql.placeholder(name), column)}`;
+
+function prepareStatements(db: Database) {
+  // createPayment of a payment the customer confirms later: the key reserved and the intent
+  // inserted in one statement, the intent only if the reservation succeeded.
+  const reserved = db.$with('reserved').as(
+    db
+      .insert(localProviderRequests)
+      .values({
+        idempotencyKey: sql.placeholder('key'),
+        operation: 'create',
+        response: sql.placeholder('response'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: localProviderRequests.idempotencyKey }),
+  );
+  const columns = getTableColumns(localPaymentIntents);
+  // Every column, in the table's order (INSERT ... SELECT names them all).
+  const awaitingCard: Record<keyof IntentRow, SQL> = {
+    id: bound('id', columns.id),
+    clientSecret: bound('clientSecret', columns.clientSecret),
+    amountPence: bound('amountPence', columns.amountPence),
+    currency: bound('currency', columns.currency),
+    captureMethod: bound('captureMethod', columns.captureMethod),
+    status: sql`${'requires_payment_method'}`,
+    metadata: bound('metadata', columns.metadata),
+    description: bound('description', columns.description),
+    customerId: bound('customerId', columns.customerId),
+    paymentMethodId: sql`null`,
+    cardLast4: sql`null`,
+    lastErrorCode: sql`null`,
+    lastErrorMessage: sql`null`,
+    cancellationReason: sql`null`,
+    amountRefundedPence: sql`0`,
+    authorisedAt: sql`null`,
+    capturedAt: sql`null`,
+    canceledAt: sql`null`,
+    createdAt: bound('createdAt', columns.createdAt),
+  };
+  const values = Object.keys(columns).map((key) => awaitingCard[key as keyof IntentRow]);
+  return {
+    createAwaitingCard: db
+      .with(reserved)
+      .insert(localPaymentIntents)
+      .select(sql`select ${sql.join(values, sql`, `)} from ${reserved}`)
+      .returning(paymentColumns)
+      .prepare('local_create_awaiting_card'),
+    // The card form's common case: an accepted card on the payer's payment awaiting it.
+    confirmOwnPayment: db
+      .update(localPaymentIntents)
+      .set(
+        approval({
+          now: bound('now', columns.authorisedAt),
+          last4: sql`${sql.placeholder('last4')}`,
+          paymentMethodId: sql`${sql.placeholder('paymentMethodId')}`,
+        }),
+      )
+      .where(
+        and(
+          eq(localPaymentIntents.clientSecret, sql.placeholder('clientSecret')),
+          eq(localPaymentIntents.status, 'requires_payment_method'),
+          // Containment, not ->>: the payer must be the same string the full path compares.
+          sql`${localPaymentIntents.metadata} @> ${sql.placeholder('payer')}::jsonb`,
+        ),
+      )
+      .returning(paymentColumns)
+      .prepare('local_confirm_own_payment'),
+  };
+}
+
+type LocalStatements = ReturnType<typeof prepareStatements>;
+const statementsByDatabase = new WeakMap<Database, LocalStatements>();
+
 /**
  * The built-in provider: Stripe's test mode on our own database, so offers and membership
  * work offline. Its state lives in local_payment_intents, as Stripe's lives on Stripe.
@@ -44,7 +173,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private toPayment(row: IntentRow): ProviderPayment {
+  private toPayment(row: PaymentFields): ProviderPayment {
     let status = row.status as ProviderPayment['status'];
     let lastError = row.lastErrorCode
       ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? row.lastErrorCode }
@@ -122,6 +251,11 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
     const id = randomId('pi_local');
+    if (!input.paymentMethodId) {
+      const created = await this.createAwaitingCard(id, input);
+      if (created) return this.toPayment(created);
+      // The key was taken: replay() below answers the first call's payment (or refuses).
+    }
     let fresh: IntentRow | undefined;
     const created = await this.replay(input.idempotencyKey, 'create', { id }, async (tx) => {
       let status: IntentRow['status'] = 'requires_payment_method';
@@ -164,6 +298,33 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.toPayment(fresh ?? (await this.load(created.id)));
   }
 
+  /**
+   * A payment the customer confirms later with their card (an offer's hold, a first
+   * membership payment), made as replay() makes it but in one statement: the key is reserved
+   * and the intent inserted only if the reservation succeeded. A concurrent request with the
+   * same key waits for the first to commit (and then finds the key taken), as in replay().
+   * Answers undefined, having changed nothing, when the key was already taken.
+   */
+  private async createAwaitingCard(
+    id: string,
+    input: CreatePaymentInput,
+  ): Promise<PaymentFields | undefined> {
+    const [row] = await this.statements.createAwaitingCard.execute({
+      key: input.idempotencyKey,
+      response: { id },
+      id,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      amountPence: input.amountPence,
+      currency: input.currency,
+      captureMethod: input.captureMethod,
+      metadata: input.metadata,
+      description: input.description,
+      customerId: input.customerId ?? null,
+      createdAt: this.now(),
+    });
+    return row;
+  }
+
   /** Saved card ids encode the test card's number: pm_local_<last4>_<random>. */
   private async savedCardOutcome(
     paymentMethodId: string,
@@ -188,6 +349,41 @@ export class LocalPaymentProvider implements PaymentProvider {
     return row ? this.toPayment(row) : null;
   }
 
+  /**
+   * The common case of the card form in one conditional statement: a card that will be
+   * accepted, on a payment of this payer (metadata.userId) that awaits its card. Answers
+   * null when that is not the case, and nothing was changed: confirmWithCard then decides,
+   * after the same checks as before (missing, someone else's, already confirmed, card
+   * refused), exactly as it would have without this.
+   */
+  async confirmOwnPayment(
+    input: ConfirmCardInput,
+    userId: string,
+  ): Promise<ProviderPayment | null> {
+    const now = this.now();
+    const number = input.cardNumber.replace(/\D/g, '');
+    if (cardProblem(input, number, now) || CARD_OUTCOMES[number]) return null;
+    const last4 = number.slice(-4);
+    const [updated] = await this.statements.confirmOwnPayment.execute({
+      clientSecret: input.clientSecret,
+      payer: JSON.stringify({ userId }),
+      now,
+      last4,
+      paymentMethodId: newPaymentMethodId(last4),
+    });
+    return updated ? this.toPayment(updated) : null;
+  }
+
+  /** The statements of the common cases, prepared once per database (planned once). */
+  private get statements(): LocalStatements {
+    let prepared = statementsByDatabase.get(this.db);
+    if (!prepared) {
+      prepared = prepareStatements(this.db);
+      statementsByDatabase.set(this.db, prepared);
+    }
+    return prepared;
+  }
+
   /** What the browser's card form does: POST /api/payments/local/confirm. */
   async confirmWithCard(input: ConfirmCardInput): Promise<ProviderPayment> {
     const [row] = await this.db
@@ -205,16 +401,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     const number = input.cardNumber.replace(/\D/g, '');
     const now = this.now();
-    const expiry = new Date(Date.UTC(input.expYear, input.expMonth, 1));
-    if (!(number in CARD_OUTCOMES)) {
-      throw new PaymentProviderError('incorrect_number', 'Your card number is incorrect.');
-    }
-    if (expiry <= now) {
-      throw new PaymentProviderError('expired_card', 'Your card has expired.');
-    }
-    if (!/^\d{3,4}$/.test(input.cvc)) {
-      throw new PaymentProviderError('incorrect_cvc', "Your card's security code is incorrect.");
-    }
+    const problem = cardProblem(input, number, now);
+    if (problem) throw problem;
     const failure = CARD_OUTCOMES[number];
     if (failure) {
       await this.db
@@ -226,15 +414,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     const last4 = number.slice(-4);
     const [updated] = await this.db
       .update(localPaymentIntents)
-      .set({
-        status: row.captureMethod === 'manual' ? 'requires_capture' : 'succeeded',
-        authorisedAt: now,
-        capturedAt: row.captureMethod === 'manual' ? null : now,
-        cardLast4: last4,
-        paymentMethodId: `pm_local_${last4}_${randomBytes(6).toString('hex')}`,
-        lastErrorCode: null,
-        lastErrorMessage: null,
-      })
+      .set(
+        approval({
+          now: sql`${sql.param(now, localPaymentIntents.authorisedAt)}`,
+          last4: sql`${last4}`,
+          paymentMethodId: sql`${newPaymentMethodId(last4)}`,
+        }),
+      )
       .where(eq(localPaymentIntents.id, row.id))
       .returning();
     return this.toPayment(updated);
