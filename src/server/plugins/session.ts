@@ -7,6 +7,7 @@ import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Database, Executor } from '../db/client';
 import { AppError } from '@/shared/errors';
 import { sessions } from './session.tables';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 export const SESSION_COOKIE = 'pts_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -157,8 +158,7 @@ async function lookUpSession(
  * The lookup every signed-in request makes, prepared once per executor so it is planned once
  * (an unprepared join was planned again on every request).
  */
-const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
-function prepareSessionLookup(db: Database) {
+const sessionByIdHash = preparedPerDatabase((db: Database) => {
   return db
     .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -172,15 +172,7 @@ function prepareSessionLookup(db: Database) {
     )
     .limit(1)
     .prepare('session_by_id_hash');
-}
-function sessionByIdHash(db: Database) {
-  let prepared = preparedLookups.get(db);
-  if (!prepared) {
-    prepared = prepareSessionLookup(db);
-    preparedLookups.set(db, prepared);
-  }
-  return prepared;
-}
+});
 
 /** Loads the user behind the session cookie on every request. */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {

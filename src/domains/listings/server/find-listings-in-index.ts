@@ -7,6 +7,7 @@ import type { CatalogueIndex, CatalogueMatch } from './catalogue-index';
 import { filtersKey, prefixTsQuery, type CatalogueFilters } from './catalogue-query';
 import { listings } from './listings.tables';
 import { intArrayLiteral } from '@/server/db/int-array';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 /**
  * The ids, total and facets of one page, answered from the catalogue index (decision 018).
@@ -84,12 +85,4 @@ function prepareRank(db: Executor) {
     )
     .prepare('listings_rank_pool');
 }
-const rankStatements = new WeakMap<Executor, ReturnType<typeof prepareRank>>();
-function rankStatement(db: Executor) {
-  let statement = rankStatements.get(db);
-  if (!statement) {
-    statement = prepareRank(db);
-    rankStatements.set(db, statement);
-  }
-  return statement;
-}
+const rankStatement = preparedPerDatabase(prepareRank);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { listings } from './listings.tables';
 import { listingCardColumns, listingDetailColumns } from './to-listing-response';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 function prepare(db: Database) {
   return {
@@ -20,17 +21,8 @@ function prepare(db: Database) {
   };
 }
 
-const preparedByDatabase = new WeakMap<Database, ReturnType<typeof prepare>>();
-
 /**
  * The catalogue's hottest reads as prepared statements: built once per database, planned
  * once per connection, instead of per request.
  */
-export function preparedListingQueries(db: Database): ReturnType<typeof prepare> {
-  let prepared = preparedByDatabase.get(db);
-  if (!prepared) {
-    prepared = prepare(db);
-    preparedByDatabase.set(db, prepared);
-  }
-  return prepared;
-}
+export const preparedListingQueries = preparedPerDatabase(prepare);

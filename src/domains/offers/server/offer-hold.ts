@@ -10,6 +10,7 @@ import {
 } from '@/domains/payments/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '@/shared/errors';
+import type { Database } from '@/server/db/client';
 import type { HoldDeps } from './offer-deps';
 import { offers, type OfferRow } from './offers.tables';
 
@@ -103,19 +104,9 @@ export function placeHold(
       intentCounted: options.intentCounted,
       // The hold's id goes on the offer in the statement that records the call's success.
       withSuccess: (payment) =>
-        deps.db.$with('hold_recorded').as(
-          deps.db
-            .update(offers)
-            .set({ providerPaymentId: payment.id, updatedAt: new Date() })
-            .where(
-              and(
-                eq(offers.id, offer.id),
-                eq(offers.holdVersion, offer.holdVersion),
-                isNull(offers.providerPaymentId),
-              ),
-            )
-            .returning({ id: offers.id }),
-        ),
+        deps.db
+          .$with('hold_recorded')
+          .as(recordHoldId(deps.db, offer, payment.id).returning({ id: offers.id })),
     },
   );
 }
@@ -254,4 +245,26 @@ export async function releasePreviousHold(
 ): Promise<ProviderPayment | null> {
   const hold = previousHoldOf(offer);
   return hold ? releaseOrphanHold(deps, hold) : null;
+}
+
+/**
+ * Records a hold's id on the offer it was placed for, only while the offer is still at the
+ * hold's version and has no hold id (a renewal, or a hold already recorded, wins). Returned
+ * unrun, so a caller can run it or fold it into the statement that records the call.
+ */
+export function recordHoldId(
+  db: Database,
+  offer: Pick<OfferRow, 'id' | 'holdVersion'>,
+  paymentId: string,
+) {
+  return db
+    .update(offers)
+    .set({ providerPaymentId: paymentId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(offers.id, offer.id),
+        eq(offers.holdVersion, offer.holdVersion),
+        isNull(offers.providerPaymentId),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -10,11 +10,12 @@ import { completeAcceptance } from './accept-offer';
 import { closeOffer } from './close-offer';
 import type { OfferDeps } from './offer-deps';
 import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
-import { releaseHold, releaseOrphanHold, releasePreviousHold } from './offer-hold';
+import { recordHoldId, releaseHold, releaseOrphanHold, releasePreviousHold } from './offer-hold';
 import { loadOfferRecord } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
 import { promoteReplacementHold } from './replace-hold';
 import { responseDeadlineFor } from './response-deadline';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 /** A hold that can still move money or be confirmed: it must not outlive a closed offer. */
 export const LIVE_PAYMENT_STATUSES: ReadonlySet<ProviderPayment['status']> = new Set([
@@ -71,17 +72,7 @@ export async function syncOfferPayment(deps: OfferDeps, payment: ProviderPayment
   if (offer.providerPaymentId !== payment.id) {
     if (offer.providerPaymentId === null && paymentHoldVersion === offer.holdVersion) {
       // The hold was placed but its id never recorded (the answer was lost): record it now.
-      const [recorded] = await deps.db
-        .update(offers)
-        .set({ providerPaymentId: payment.id, updatedAt: new Date() })
-        .where(
-          and(
-            eq(offers.id, offer.id),
-            eq(offers.holdVersion, offer.holdVersion),
-            isNull(offers.providerPaymentId),
-          ),
-        )
-        .returning();
+      const [recorded] = await recordHoldId(deps.db, offer, payment.id).returning();
       if (!recorded) return;
       offer = recorded;
     } else {
@@ -212,15 +203,7 @@ function prepareMarkAuthorised(db: Database) {
       .prepare('offers_mark_authorised')
   );
 }
-const markAuthorisedStatements = new WeakMap<Database, ReturnType<typeof prepareMarkAuthorised>>();
-function markAuthorisedStatement(db: Database) {
-  let statement = markAuthorisedStatements.get(db);
-  if (!statement) {
-    statement = prepareMarkAuthorised(db);
-    markAuthorisedStatements.set(db, statement);
-  }
-  return statement;
-}
+const markAuthorisedStatement = preparedPerDatabase(prepareMarkAuthorised);
 
 /**
  * The hold is gone at the provider (released, or lapsed after its 7 days). An unpaid offer

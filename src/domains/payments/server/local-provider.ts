@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
 } from './payment-provider';
+import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 type IntentRow = typeof localPaymentIntents.$inferSelect;
 
@@ -159,7 +160,7 @@ function prepareStatements(db: Database) {
 }
 
 type LocalStatements = ReturnType<typeof prepareStatements>;
-const statementsByDatabase = new WeakMap<Database, LocalStatements>();
+const statementsOf = preparedPerDatabase(prepareStatements);
 
 /**
  * The built-in provider: Stripe's test mode on our own database, so offers and membership
@@ -376,12 +377,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** The statements of the common cases, prepared once per database (planned once). */
   private get statements(): LocalStatements {
-    let prepared = statementsByDatabase.get(this.db);
-    if (!prepared) {
-      prepared = prepareStatements(this.db);
-      statementsByDatabase.set(this.db, prepared);
-    }
-    return prepared;
+    return statementsOf(this.db);
   }
 
   /** What the browser's card form does: POST /api/payments/local/confirm. */
