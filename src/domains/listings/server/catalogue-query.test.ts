@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ListListingsQuerySchema } from '../listings.schema';
-import { filtersKey, prefixTsQuery, searchWords, toCatalogueFilters } from './catalogue-query';
+import {
+  filtersKey,
+  hasAnyFilter,
+  prefixTsQuery,
+  searchWords,
+  toCatalogueFilters,
+} from './catalogue-query';
 
 describe('[CATALOGUE] search words (part 1 section 5)', () => {
   it.each([
@@ -40,4 +46,17 @@ describe('[CATALOGUE] normalised filters', () => {
       territories: ['UK', 'US'],
     });
   });
+});
+
+describe('[CATALOGUE] whether filters narrow the catalogue', () => {
+  const filters = (query: Record<string, string>) =>
+    toCatalogueFilters(ListListingsQuerySchema.parse(query));
+  it('is false for the whole catalogue, whatever the page or sort', () => {
+    expect(hasAnyFilter(filters({}))).toBe(false);
+    expect(hasAnyFilter(filters({ limit: '48', offset: '24', sort: 'newest' }))).toBe(false);
+  });
+  it.each([{ search: 'harbour' }, { genre: 'Crime' }, { territory: 'UK' }, { rights: 'film' }])(
+    'is true with %o',
+    (query) => expect(hasAnyFilter(filters(query))).toBe(true),
+  );
 });

@@ -128,6 +128,15 @@ export function searchTsQuery(words: string[]): SQL {
   return sql`to_tsquery('simple', ${prefixTsQuery(words)})`;
 }
 
+/** Whether the filters narrow the catalogue at all (words or any filter chosen). */
+export function hasAnyFilter(filters: CatalogueFilters): boolean {
+  const { words, rights, territories, ...single } = filters;
+  return (
+    words.length + rights.length + territories.length > 0 ||
+    Object.values(single).some((value) => value !== undefined)
+  );
+}
+
 /** Every condition the filters impose (AND-ed), always leaving withdrawn listings out. */
 export function filterCondition(filters: CatalogueFilters): SQL | undefined {
   const conditions: SQL[] = [notInArray(listings.status, [...HIDDEN_STATUSES])];

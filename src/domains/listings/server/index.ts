@@ -26,7 +26,7 @@ export { LISTING_NOT_FOUND } from './get-listing';
 // The catalogue's word rule (decision 002), which the forum's search shares.
 export { prefixTsQuery, searchWords } from './catalogue-query';
 // The catalogue's filters as SQL, which search by meaning and saved searches honour (decision 015).
-export { filterCondition, filtersKey, toCatalogueFilters } from './catalogue-query';
+export { filterCondition, filtersKey, hasAnyFilter, toCatalogueFilters } from './catalogue-query';
 export { findMatchingListingIds } from './find-matching-listing-ids';
 export { whenCatalogueIndexesBuilt } from './maintain-catalogue-index';
 // The demo seed's way into the listings table.

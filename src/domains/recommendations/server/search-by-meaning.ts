@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import {
   filterCondition,
   findMatchingListingIds,
+  hasAnyFilter,
   listingCardColumns,
   searchWords,
   toCatalogueFilters,
@@ -49,7 +50,7 @@ export async function searchByMeaning(
   // A selective filter (a genre: a few percent of the catalogue) makes the approximate scan
   // visit thousands of vectors it must skip, and its SQL test of each (tags ILIKE) costs more
   // than the comparison: the catalogue index names the matches instead (issue 16).
-  const among = isFiltered(filters)
+  const among = hasAnyFilter(filters)
     ? await findMatchingListingIds(db, filters, EXACT_AMONG_MAX)
     : null;
   const [neighbours, keywordIds] = await Promise.all([
@@ -90,14 +91,6 @@ export async function searchByMeaning(
     }),
     total: ranked.length,
   };
-}
-
-function isFiltered(filters: ReturnType<typeof toCatalogueFilters>): boolean {
-  const { words, rights, territories, ...single } = filters;
-  return (
-    words.length + rights.length + territories.length > 0 ||
-    Object.values(single).some((value) => value !== undefined)
-  );
 }
 
 /** Listings containing any of the words, the newest matches ranked by full-text rank. */
