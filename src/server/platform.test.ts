@@ -79,4 +79,16 @@ describe('[PLATFORM] configuration', () => {
       loadConfig({ DATA_DIR: '/tmp/pts-cfg', DATABASE_URL: 'postgres://localhost/x' }).seedDemo,
     ).toBe(false);
   });
+
+  it('runs one embedding thread unless told, and refuses a count outside 1 to 8', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/pts-cfg' }).embeddingWorkers).toBe(1);
+    expect(loadConfig({ DATA_DIR: '/tmp/pts-cfg', EMBEDDING_WORKERS: '2' }).embeddingWorkers).toBe(
+      2,
+    );
+    for (const bad of ['0', '9', '1.5', 'two']) {
+      expect(() => loadConfig({ DATA_DIR: '/tmp/pts-cfg', EMBEDDING_WORKERS: bad })).toThrow(
+        /EMBEDDING_WORKERS/,
+      );
+    }
+  });
 });

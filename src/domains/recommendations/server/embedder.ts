@@ -119,8 +119,8 @@ export function createModelEmbedder(options: { workers?: number } = {}): Embedde
       if (texts.length === 0) return [];
       // The least busy threads first; a short request (one query) takes one thread.
       const slots = [...pool].sort((a, b) => a.pending.size - b.pending.size);
-      const parts = Math.min(slots.length, texts.length);
-      const size = Math.ceil(texts.length / parts);
+      const size = Math.ceil(texts.length / Math.min(slots.length, texts.length));
+      const parts = Math.ceil(texts.length / size);
       const slices = await Promise.all(
         slots
           .slice(0, parts)

@@ -55,4 +55,20 @@ describe('[RECOMMENDATIONS] the real embedding model', () => {
       .sort((x, y) => y.similarity - x.similarity);
     expect(ranked[0].index).toBe(0);
   });
+
+  it('splits a batch across threads and gives each text its own vector, in order', async () => {
+    const pool = createModelEmbedder({ workers: 2 });
+    try {
+      const texts = [
+        'A lighthouse keeper and her daughter on a storm-bound island.',
+        'A starship crew mutinies at the edge of the galaxy.',
+        'Two rival chefs fight over a restaurant in Leeds.',
+      ];
+      const [alone, split] = await Promise.all([embedder.embed(texts), pool.embed(texts)]);
+      expect(split).toHaveLength(3);
+      split.forEach((vector, index) => expect(cosine(vector, alone[index])).toBeGreaterThan(0.999));
+    } finally {
+      await pool.close();
+    }
+  });
 });
