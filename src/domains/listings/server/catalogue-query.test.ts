@@ -55,8 +55,10 @@ describe('[CATALOGUE] whether filters narrow the catalogue', () => {
     expect(hasAnyFilter(filters({}))).toBe(false);
     expect(hasAnyFilter(filters({ limit: '48', offset: '24', sort: 'newest' }))).toBe(false);
   });
-  it.each([{ search: 'harbour' }, { genre: 'Crime' }, { territory: 'UK' }, { rights: 'film' }])(
-    'is true with %o',
-    (query) => expect(hasAnyFilter(filters(query))).toBe(true),
-  );
+  it.each<Record<string, string>>([
+    { search: 'harbour' },
+    { genre: 'Crime' },
+    { territory: 'UK' },
+    { rights: 'film' },
+  ])('is true with %o', (query) => expect(hasAnyFilter(filters(query))).toBe(true));
 });
