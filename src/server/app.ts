@@ -23,6 +23,7 @@ import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { spaPlugin } from './plugins/spa';
+import { operationsPlugin } from './plugins/operations';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
@@ -210,6 +211,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return { status: 'ok' as const };
     },
   );
+  await app.register(operationsPlugin, {
+    database,
+    metricsToken: config.metricsToken,
+    readinessChecks: () => rooms.flatMap((room) => room.readiness?.(app) ?? []),
+  });
   // What the browser needs to know about this installation: whether it runs on demo data.
   let isDemoCatalogue = false;
   app.get(
@@ -240,12 +246,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobRunner = createJobRunner({
     log: app.log,
     jobs: rooms.flatMap((room) => room.jobs?.(app) ?? []),
+    observe: app.observeJob,
   });
   app.decorate('jobs', jobRunner);
   app.addHook('onReady', async () => {
     if (config.env !== 'test') jobRunner.start();
   });
-  app.addHook('onClose', async () => jobRunner.stop());
+  // Shutting down: jobs stop at their next safe point while the requests in flight are
+  // answered (preClose comes before the server closes); a run that needs longer is left.
+  app.addHook('preClose', async () => jobRunner.stop());
 
   if (options.serveWeb !== false) {
     await app.register(spaPlugin, { webRoot: options.webRoot });

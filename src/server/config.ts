@@ -59,6 +59,9 @@ export const EnvSchema = z
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    // Prometheus metrics at /api/metrics, for a scraper that sends it as a bearer token
+    // (issue 32); unset: no metrics are collected and the endpoint answers 404.
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     SEED_DEMO: booleanFlag.optional(),
     SEED_LISTINGS: z.coerce
       .number({ error: 'must be a number' })
@@ -198,6 +201,7 @@ export interface Config {
   };
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
+  metricsToken: string | undefined;
   seedDemo: boolean;
   seedListings: number;
   logLevel: Env['LOG_LEVEL'];
@@ -283,6 +287,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     seedListings: env.SEED_LISTINGS,
     logLevel: env.LOG_LEVEL,

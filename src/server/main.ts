@@ -40,8 +40,17 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    const started = Date.now();
     await app.close();
+    const closedApp = Date.now();
     await database.close();
+    app.log.info(
+      { closeAppMs: closedApp - started, closeDatabaseMs: Date.now() - closedApp },
+      'shut down',
+    );
+    // Everything that matters is closed; a model thread still finishing a batch nobody
+    // will read must not hold the exit.
+    process.exit(err ? 1 : 0);
   });
 
   await app.listen({ port: config.port, host: config.host });

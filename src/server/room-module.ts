@@ -47,4 +47,14 @@ export interface RoomModule {
    * favourites...): accounts' deleteAccount runs every room's step (decision 007).
    */
   accountDeletion?: AccountDeletionStep;
+  /**
+   * What must be true before this instance takes traffic (`/api/ready`), e.g. the listings
+   * room's catalogue index is built. Each check answers quickly and never throws.
+   */
+  readiness?: (app: FastifyInstance) => ReadinessCheck[];
+}
+
+export interface ReadinessCheck {
+  name: string;
+  isReady(): boolean | Promise<boolean>;
 }

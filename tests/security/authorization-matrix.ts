@@ -107,6 +107,10 @@ const forumAuthorsOnly = (status: number): Partial<Record<MatrixRole, Cell>> => 
 export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Platform
   { route: 'GET /api/health', cells: everyone(200) },
+  // Readiness is for load balancers, which are never signed in; it names checks, no data.
+  { route: 'GET /api/ready', cells: everyone(200) },
+  // Metrics answer only a scraper's bearer token (METRICS_TOKEN, unset here): no role reads them.
+  { route: 'GET /api/metrics', cells: everyone(404) },
   { route: 'GET /api/platform', cells: everyone(200) },
   { route: 'GET /api/openapi.json', cells: everyone(200) },
   { route: 'GET /api/docs', cells: everyone(200) },

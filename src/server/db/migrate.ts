@@ -1,10 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client';
+
+/**
+ * The advisory lock every instance takes around its migrations on a PostgreSQL server, so two
+ * instances started together never run the same migration at once: the second waits, then
+ * finds nothing left to do. Any constant works if nothing else in the database uses it.
+ */
+export const MIGRATION_LOCK_KEY = 7_202_611;
 
 /** db/migrations, found from the source tree or from the bundled server in dist/. */
 export function migrationsFolder(): string {
@@ -20,10 +30,42 @@ export function migrationsFolder(): string {
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (handle.kind === 'pglite') {
+    // One process owns an embedded database: there is nobody to race.
     await migratePglite(handle.db as unknown as PgliteDatabase, {
       migrationsFolder: migrationsFolderPath,
     });
-  } else {
-    await migratePg(handle.db, { migrationsFolder: migrationsFolderPath });
+    return;
   }
+  // An advisory lock belongs to a session, so the lock, the migrations and the unlock all run
+  // on one connection taken from the pool.
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolderPath });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+let journalLength: number | undefined;
+
+/**
+ * How many of this release's migrations the database has not had yet (readiness): another
+ * instance may be migrating while this one starts (it waits on the lock, see runMigrations).
+ */
+export async function pendingMigrationCount(handle: DatabaseHandle): Promise<number> {
+  journalLength ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+  const result = await handle.db.execute<{ applied: number }>(
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  );
+  return Math.max(0, journalLength - Number(result.rows[0]?.applied ?? 0));
 }

@@ -86,4 +86,57 @@ describe('[PLATFORM] scheduled job runner', () => {
     await runner.runStartTasks();
     expect(calls).toEqual(['failing start', 'recover start']);
   });
+
+  it('on stop tells a long run to stop, waits at most the grace for it, and skips start-up work left', async () => {
+    let sawStop = false;
+    let hangingStarted = false;
+    const calls: string[] = [];
+    const runner = createJobRunner({
+      log,
+      jobs: [
+        {
+          name: 'polite',
+          intervalMs: 60_000,
+          // Stops at its next safe point once told.
+          run: async ({ shouldStop }) => {
+            while (!shouldStop()) await sleep(5);
+            sawStop = true;
+          },
+        },
+        {
+          name: 'hanging',
+          intervalMs: 60_000,
+          run: async () => {
+            hangingStarted = true;
+            await new Promise(() => undefined);
+          },
+          atStart: async () => {
+            calls.push('hanging start');
+            await sleep(50);
+          },
+        },
+        {
+          name: 'later',
+          intervalMs: 60_000,
+          run: async () => undefined,
+          atStart: async () => calls.push('later start'),
+        },
+      ],
+    });
+    void runner.runNow('polite');
+    void runner.runNow('hanging');
+    const startUp = runner.runStartTasks();
+    await sleep(10);
+    const stoppedAt = Date.now();
+    await runner.stop(200);
+    const tookMs = Date.now() - stoppedAt;
+    await startUp;
+
+    expect(hangingStarted).toBe(true);
+    expect(sawStop).toBe(true);
+    // The hanging run is left after the grace rather than holding the shutdown.
+    expect(tookMs).toBeGreaterThanOrEqual(190);
+    expect(tookMs).toBeLessThan(2_000);
+    expect(calls).toEqual(['hanging start']);
+  });
 });

@@ -5,12 +5,21 @@
 import type { RoomModule } from '@/server/room-module';
 import { coverRoutes } from './covers.routes';
 import { listingsRoutes } from './listings.routes';
+import { catalogueIndexKeeperOf } from './maintain-catalogue-index';
 
 export const listingsRoom: RoomModule = {
   name: 'listings',
   routes: listingsRoutes,
   // Generated cover art lives outside /api: the spec keeps /images/... URLs as public paths.
   publicRoutes: coverRoutes,
+  // An instance answers searches by SQL until its index is built; at 1,000,000 listings that
+  // is slow, so a balancer should wait for the index (decision 018).
+  readiness: (app) => [
+    {
+      name: 'catalogueIndex',
+      isReady: () => catalogueIndexKeeperOf(app.db)?.isBuilt() ?? false,
+    },
+  ],
 };
 
 // Rows → API shapes, for rooms that list listings of their own (favourites, agent tools).

@@ -154,6 +154,11 @@ export class CatalogueIndexKeeper {
     });
   }
 
+  /** Whether the index is built and answering (readiness: until then SQL answers). */
+  isBuilt(): boolean {
+    return this.index !== null && !this.closed;
+  }
+
   /** Resolves when a build in progress has finished (tests, benchmarks). */
   async whenBuilt(): Promise<void> {
     while (this.building) await this.building;

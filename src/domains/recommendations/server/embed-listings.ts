@@ -139,7 +139,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function embedPendingListings(
   deps: { db: Database; embedder: Embedder },
-  options: { budgetMs?: number; pauseMs?: number; batchSize?: number } = {},
+  options: {
+    budgetMs?: number;
+    pauseMs?: number;
+    batchSize?: number;
+    /** Shutting down: stop between two batches (the rest is embedded on the next start). */
+    shouldStop?: () => boolean;
+  } = {},
 ): Promise<{ embedded: number; unchanged: number }> {
   const deadline = Date.now() + (options.budgetMs ?? 20_000);
   let embedded = 0;
@@ -148,7 +154,7 @@ export async function embedPendingListings(
     const result = await embedListingsBatch(deps, options.batchSize);
     embedded += result.embedded;
     unchanged += result.unchanged;
-    if (!result.remaining || Date.now() > deadline) break;
+    if (!result.remaining || Date.now() > deadline || options.shouldStop?.()) break;
     await pause(options.pauseMs ?? 25);
   }
   return { embedded, unchanged };

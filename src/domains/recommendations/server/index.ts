@@ -17,22 +17,32 @@ export const EMBED_INTERVAL_MS = 5_000;
 export const recommendationsRoom: RoomModule = {
   name: 'recommendations',
   routes: recommendationsRoutes,
-  jobs: (app) => [
-    {
-      // New and edited listings are (re)embedded here shortly after they are saved; after a
-      // start the whole catalogue is embedded in small batches, in the background.
-      name: 'embed-listings',
-      intervalMs: EMBED_INTERVAL_MS,
-      run: () =>
-        embedPendingListings(
-          { db: app.db, embedder: getEmbedder(app.config) },
-          // A batch is split across the model's threads: each gets a full batch.
-          { batchSize: EMBED_BATCH_SIZE * app.config.embeddingWorkers },
-        ),
-      // Sets up the vector column and index where pgvector exists (idempotent, quick).
-      atStart: () => vectorCapability(app.db),
-    },
-  ],
+  jobs: (app) => {
+    // The model's threads go once the requests in flight are answered (onClose comes after
+    // the server has closed); the job itself stops between batches when the runner says so.
+    app.addHook('onClose', async () => {
+      if (app.config.env !== 'test') await getEmbedder(app.config).close();
+    });
+    return [
+      {
+        // New and edited listings are (re)embedded here shortly after they are saved; after a
+        // start the whole catalogue is embedded in small batches, in the background.
+        name: 'embed-listings',
+        intervalMs: EMBED_INTERVAL_MS,
+        run: ({ shouldStop }) =>
+          embedPendingListings(
+            { db: app.db, embedder: getEmbedder(app.config) },
+            // A batch is split across the model's threads: each gets a full batch.
+            {
+              batchSize: EMBED_BATCH_SIZE * app.config.embeddingWorkers,
+              shouldStop,
+            },
+          ),
+        // Sets up the vector column and index where pgvector exists (idempotent, quick).
+        atStart: () => vectorCapability(app.db),
+      },
+    ];
+  },
   accountDeletion: { erase: eraseUserRecommendations },
 };
 
