@@ -41,7 +41,7 @@ export interface JobRunner {
  * run comes after one interval (with a little jitter so instances started together spread
  * out). A failing run is logged and tried again at the next tick.
  */
-export const JOB_STOP_GRACE_MS = 3_000;
+export const JOB_STOP_GRACE_MS = 2_000;
 
 /** Told of every finished run (the metrics endpoint counts them). */
 export type JobObserver = (job: string, ms: number, outcome: 'done' | 'failed') => void;
