@@ -230,7 +230,7 @@ async function main() {
       generateRecommendations(deps, producer, { limit: 8, refresh: i }),
     );
     await measure('  similar titles (6)', runs, (i) =>
-      findSimilarListings(deps, some[i % some.length].id),
+      findSimilarListings(deps, some[i % some.length].id, producer),
     );
     await measure('  search by meaning (incl. embedding the description)', runs, (i) =>
       searchByMeaning(deps, {

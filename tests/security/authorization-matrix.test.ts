@@ -5,11 +5,14 @@ import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
 import { appRoutes } from './app-routes';
 import {
   AUTHORIZATION_MATRIX,
+  LISTING_KIND_MATRIX,
+  LISTING_KINDS,
   type Cell,
+  type ListingKind,
   type MatrixRow,
   type ObjectKind,
 } from './authorization-matrix';
-import { operationsOf } from './fuzz/openapi-operations';
+import { operationsOf, type Operation } from './fuzz/openapi-operations';
 import {
   ROLES,
   SecurityWorld,
@@ -437,7 +440,7 @@ async function requestFor(
   }
 }
 
-function cellsOf(row: MatrixRow): CellRequest[] {
+function cellsOf(row: Pick<MatrixRow, 'cells'>): CellRequest[] {
   return ROLES.flatMap((role): CellRequest[] => {
     const cell: Cell = row.cells[role];
     if (typeof cell === 'number') return [{ role, variant: null, expected: cell }];
@@ -497,6 +500,99 @@ describe('[SECURITY] every route is in the authorisation matrix', () => {
     expect(
       rows.filter((route) => !routes.includes(route)),
       'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+});
+
+/**
+ * Whether a route takes a listing id: a path, query or top-level body field named listingId
+ * (or listingIds), a path under /listings/{id}, or a matrix row whose object is a listing.
+ */
+function takesListingId(route: string, operation: Operation | undefined): boolean {
+  const row = AUTHORIZATION_MATRIX.find((candidate) => candidate.route === route);
+  if (row?.object === 'listing' || row?.object === 'agentListing') return true;
+  if (/\/listings\/\{\w+\}/.test(route)) return true;
+  if (!operation) return false;
+  const names = [
+    ...operation.parameters.map((parameter) => parameter.name),
+    ...Object.keys(operation.body?.properties ?? {}),
+  ];
+  return names.some((name) => name === 'listingId' || name === 'listingIds');
+}
+
+/** Whose listing a listing-kind cell gets (the key in authorization-matrix.ts). */
+function kindOwner(role: MatrixRole, variant: Variant | null, actor: Actor): Actor {
+  if (!AGENTS.includes(role)) return world.actors.agent;
+  return variant === 'own' ? actor : otherAgentOf(role);
+}
+
+/** The request of the route's main row, aimed at this listing. */
+async function kindRequest(
+  route: string,
+  actor: Actor,
+  listing: { id: number; agentId: number | null },
+): Promise<RequestSpec> {
+  const row = AUTHORIZATION_MATRIX.find((candidate) => candidate.route === route);
+  if (!row) throw new Error(`no main row for ${route}`);
+  const id = String(listing.id);
+  const spec = await requestFor(row, actor, id);
+  const payload = spec.payload as Record<string, unknown> | undefined;
+  switch (route) {
+    case 'POST /api/offers':
+      return { ...spec, payload: { ...payload, listingId: listing.id } };
+    case 'POST /api/google-books/batch-enrich':
+      return { ...spec, payload: { ...payload, listingIds: [listing.id] } };
+    case 'GET /api/admin/comments':
+      return { ...spec, url: `/api/admin/comments?listingId=${id}` };
+    case 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers':
+      return { ...spec, url: `/api/analytics/agent/${listing.agentId}/listings/${id}/viewers` };
+    default:
+      return spec;
+  }
+}
+
+describe('[SECURITY] listing kinds: no listing off the market leaks through any route', () => {
+  it.each(
+    LISTING_KIND_MATRIX.flatMap((row) =>
+      LISTING_KINDS.map((kind) => [row.route, kind, row] as const),
+    ),
+  )('%s on a %s listing', async (route, kind: ListingKind, row) => {
+    const main = AUTHORIZATION_MATRIX.find((candidate) => candidate.route === route);
+    const wrong: string[] = [];
+    for (const cell of cellsOf({ cells: row.kinds[kind] })) {
+      const actor =
+        main?.fresh === 'actor' || main?.fresh === 'both'
+          ? await world.freshActor(cell.role)
+          : world.actors[cell.role];
+      const listing = await world.listingOfKind(kind, kindOwner(cell.role, cell.variant, actor));
+      const response = await world.send(actor, await kindRequest(route, actor, listing));
+      const who = `${cell.role}${cell.variant ? ` (${cell.variant})` : ''}`;
+      if (response.statusCode !== cell.expected) {
+        wrong.push(
+          `${who}: expected ${cell.expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+        );
+      }
+      // The listing's words never reach someone it is hidden from.
+      if (response.statusCode >= 400 && response.body.includes(listing.title)) {
+        wrong.push(`${who}: ${response.statusCode} names the listing`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has listing-kind rows for every route that takes a listing id, and only for those', async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const operations = new Map(operationsOf(document.json()).map((op) => [op.key, op]));
+    const routes = appRoutes(t.app);
+    const taking = routes.filter((route) => takesListingId(route, operations.get(route)));
+    const rows = LISTING_KIND_MATRIX.map((row) => row.route);
+    expect(
+      taking.filter((route) => !rows.includes(route)),
+      'routes that take a listing id without listing-kind rows in tests/security/authorization-matrix.ts',
+    ).toEqual([]);
+    expect(
+      rows.filter((route) => !taking.includes(route)),
+      'listing-kind rows for routes that take no listing id',
     ).toEqual([]);
   });
 });

@@ -887,3 +887,204 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cells: { ...signedIn(403), admin: 202 },
   },
 ];
+
+/**
+ * Listing kinds (issue 27): every route that takes a listing id (in its path, its query or
+ * its body, or whose row above names a listing as its object) is tried again on a listing of
+ * each kind off the main rows' "published" one, so a new such route cannot forget the rule
+ * "who may see this listing" (the listings room's canSeeListing; decision 008). The coverage
+ * test fails while such a route has no row here.
+ *
+ *   draft       a listing saved by an agent awaiting approval (status `draft`)
+ *   suspended   a listing its agent's suspension took off the market (the agent is suspended,
+ *               the listing withdrawn): nobody but admins sees it
+ *   withdrawn   withdrawn for good (kept as a deal's record), its agent still active
+ *   optioned    an accepted offer optioned it: on the market, as today
+ *
+ * Each cell gets a new listing of the kind. Whose: agents' {own, other} cells their own / the
+ * other agent's; an agent's number cell the other agent's; everyone else's the agent's; for
+ * `suspended`, always the suspended agent's. A listing a role may not see answers 404, exactly
+ * as one that does not exist.
+ */
+export const LISTING_KINDS = ['draft', 'suspended', 'withdrawn', 'optioned'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+export interface ListingKindRow {
+  route: string;
+  kinds: Record<ListingKind, Record<MatrixRole, Cell>>;
+}
+
+/** Off the market: its agent and admins get `seen`, everyone else `unseen` (404 by default). */
+const offMarket = (
+  seen: number,
+  { signedOut = 401, unseen = 404 }: { signedOut?: number; unseen?: number } = {},
+): Record<MatrixRole, Cell> => ({
+  signedOut,
+  freeProducer: unseen,
+  premiumProducer: unseen,
+  otherProducer: unseen,
+  agent: { own: seen, other: unseen },
+  otherAgent: { own: seen, other: unseen },
+  admin: seen,
+});
+
+/** A suspended agent's listing: admins get `seen`, everyone else `unseen`. */
+const suspendedOnly = (
+  seen: number,
+  { signedOut = 401, unseen = 404 }: { signedOut?: number; unseen?: number } = {},
+): Record<MatrixRole, Cell> => ({
+  ...everyone(unseen),
+  signedOut,
+  admin: seen,
+});
+
+/** The same cells for every kind: a route whose guard answers before the listing matters. */
+const allKinds = (cells: Record<MatrixRole, Cell>): ListingKindRow['kinds'] => ({
+  draft: cells,
+  suspended: cells,
+  withdrawn: cells,
+  optioned: cells,
+});
+
+/** A read that anyone signed in may make on a listing they may see. */
+const signedInRead = (status: number): ListingKindRow['kinds'] => ({
+  draft: offMarket(status),
+  suspended: suspendedOnly(status),
+  withdrawn: offMarket(status),
+  optioned: signedIn(status),
+});
+
+/** The listing's agent (own) or an admin; another agent is refused, or told nothing when hidden. */
+const agentOrAdmin = (status: number): Record<MatrixRole, Cell> => ({
+  ...signedIn(403),
+  agent: { own: status, other: 403 },
+  otherAgent: { own: status, other: 403 },
+  admin: status,
+});
+
+/** Premium members, the listing's agent and admins (comments, commercial analysis). */
+const premiumPanel = (status: number): ListingKindRow['kinds'] => ({
+  draft: { ...offMarket(status), freeProducer: 403, otherProducer: 403 },
+  suspended: { ...suspendedOnly(status), freeProducer: 403, otherProducer: 403 },
+  withdrawn: { ...offMarket(status), freeProducer: 403, otherProducer: 403 },
+  optioned: {
+    ...signedIn(403),
+    premiumProducer: status,
+    agent: { own: status, other: 403 },
+    otherAgent: { own: status, other: 403 },
+    admin: status,
+  },
+});
+
+const adminsOnly = (status: number) => allKinds({ ...signedIn(403), admin: status });
+
+export const LISTING_KIND_MATRIX: ListingKindRow[] = [
+  { route: 'GET /api/listings/{id}', kinds: signedInRead(200) },
+  ...(['GET /images/covers/{id}.svg', 'GET /images/covers/{id}.png'] as const).map(
+    (route): ListingKindRow => ({
+      route,
+      kinds: {
+        draft: offMarket(200, { signedOut: 404 }),
+        suspended: suspendedOnly(200, { signedOut: 404 }),
+        withdrawn: offMarket(200, { signedOut: 404 }),
+        optioned: everyone(200),
+      },
+    }),
+  ),
+  // Another agent may not change a listing they can see (403); one they cannot see is missing.
+  // Only agents and admins list, so a producer's PUT is refused before any listing is read.
+  {
+    route: 'PUT /api/listings/{id}',
+    kinds: {
+      draft: { ...offMarket(200), freeProducer: 403, premiumProducer: 403, otherProducer: 403 },
+      suspended: {
+        ...suspendedOnly(200),
+        freeProducer: 403,
+        premiumProducer: 403,
+        otherProducer: 403,
+      },
+      withdrawn: {
+        ...offMarket(200),
+        freeProducer: 403,
+        premiumProducer: 403,
+        otherProducer: 403,
+      },
+      optioned: agentOrAdmin(200),
+    },
+  },
+  {
+    route: 'DELETE /api/listings/{id}',
+    kinds: {
+      draft: offMarket(200),
+      suspended: suspendedOnly(200),
+      withdrawn: offMarket(200),
+      optioned: agentOrAdmin(200),
+    },
+  },
+  { route: 'GET /api/favorites/{id}/status', kinds: signedInRead(200) },
+  { route: 'POST /api/favorites/{id}', kinds: signedInRead(200) },
+  { route: 'DELETE /api/favorites/{id}', kinds: signedInRead(200) },
+  {
+    route: 'POST /api/recommendations/feedback',
+    kinds: {
+      draft: { ...offMarket(200), freeProducer: 403, otherProducer: 403 },
+      suspended: { ...suspendedOnly(200), freeProducer: 403, otherProducer: 403 },
+      withdrawn: { ...offMarket(200), freeProducer: 403, otherProducer: 403 },
+      optioned: forumMembers(200),
+    },
+  },
+  { route: 'GET /api/listings/{id}/similar', kinds: signedInRead(200) },
+  { route: 'POST /api/tracking/activity', kinds: signedInRead(204) },
+  // Producers only make offers; an optioned listing takes no new one (409).
+  {
+    route: 'POST /api/offers',
+    kinds: {
+      draft: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      suspended: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      withdrawn: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      optioned: { ...signedIn(403), freeProducer: 409, premiumProducer: 409, otherProducer: 409 },
+    },
+  },
+  // The agent in the path is the listing's (the other agent's for `other`): their own only.
+  {
+    route: 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers',
+    kinds: { ...allKinds(agentOrAdmin(200)), suspended: { ...signedIn(403), admin: 200 } },
+  },
+  // A producer's own conversation, or none: 200 and no thread for any listing, as for a
+  // missing one (no oracle).
+  { route: 'GET /api/deals/listings/{listingId}/thread', kinds: allKinds(signedIn(200)) },
+  {
+    route: 'POST /api/deals/listings/{listingId}/questions',
+    kinds: {
+      draft: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      suspended: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      withdrawn: { ...signedIn(403), freeProducer: 404, premiumProducer: 404, otherProducer: 404 },
+      optioned: { ...signedIn(403), freeProducer: 201, premiumProducer: 201, otherProducer: 201 },
+    },
+  },
+  // Only the listing's agent and admins read it: others are refused a listing they can see
+  // and told nothing of one they cannot.
+  {
+    route: 'GET /api/chain-of-title/listings/{listingId}',
+    kinds: {
+      draft: offMarket(200),
+      suspended: suspendedOnly(200),
+      withdrawn: offMarket(200),
+      optioned: agentOrAdmin(200),
+    },
+  },
+  {
+    route: 'POST /api/admin/chain-of-title/listings/{listingId}/documents',
+    kinds: adminsOnly(201),
+  },
+  { route: 'GET /api/listings/{id}/comments', kinds: premiumPanel(200) },
+  { route: 'POST /api/listings/{id}/comments', kinds: premiumPanel(201) },
+  // Enrichment is the admins' tool (decision 014), and admins see every listing.
+  { route: 'GET /api/google-books/enrich/{listingId}', kinds: adminsOnly(409) },
+  { route: 'POST /api/google-books/apply-enrichment/{listingId}', kinds: adminsOnly(409) },
+  { route: 'POST /api/google-books/batch-enrich', kinds: adminsOnly(409) },
+  { route: 'GET /api/admin/comments', kinds: adminsOnly(200) },
+  { route: 'GET /api/commercial-analysis/{listingId}', kinds: premiumPanel(200) },
+  { route: 'GET /api/commercial-analysis/{listingId}/pdf', kinds: premiumPanel(200) },
+  { route: 'GET /api/enhanced-analysis', kinds: premiumPanel(200) },
+];

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import { chainOfTitleDocuments } from '@/domains/chain-of-title/server/chain-of-title.tables';
 import { comments } from '@/domains/comments/server/comments.tables';
 import { forumPosts, forumReplies, forumReports } from '@/domains/forum/server/forum.tables';
@@ -142,6 +143,39 @@ export class SecurityWorld {
 
   newListing(agent: Actor): Promise<ListingRow> {
     return insertListing(this.t.db, { agentId: agent.user?.id, title: 'Security suite listing' });
+  }
+
+  private suspendedAgent: UserRow | null = null;
+
+  /** An approved agent an admin has suspended (made once): their listings are off the market. */
+  async theSuspendedAgent(): Promise<UserRow> {
+    if (!this.suspendedAgent) {
+      const agent = await createUser(this.t.db, {
+        role: 'agent',
+        agentVerificationStatus: 'approved',
+        companyName: 'Suspended Agency',
+      });
+      await this.t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, agent.id));
+      this.suspendedAgent = agent;
+    }
+    return this.suspendedAgent;
+  }
+
+  /**
+   * A new listing of a kind off the "published" one (authorization-matrix.ts, listing kinds):
+   * a draft, withdrawn or optioned listing of `owner`, or a suspended agent's listing (which
+   * their suspension withdrew, as hideAgentListings does).
+   */
+  async listingOfKind(
+    kind: 'draft' | 'suspended' | 'withdrawn' | 'optioned',
+    owner: Actor,
+  ): Promise<ListingRow> {
+    const title = `Security suite ${kind} listing`;
+    if (kind === 'suspended') {
+      const agent = await this.theSuspendedAgent();
+      return insertListing(this.t.db, { agentId: agent.id, status: 'withdrawn', title });
+    }
+    return insertListing(this.t.db, { agentId: owner.user?.id, status: kind, title });
   }
 
   deckFor(producer: Actor): Promise<string> {

@@ -79,6 +79,28 @@ describe('[PLATFORM] built SPA with server-side page metadata', () => {
     expect(html).toContain('src="/assets/app-abc123.js"');
   });
 
+  it('tells nothing of a draft or a withdrawn listing: 404 and the home page head', async () => {
+    const hidden = await t.db
+      .insert(listings)
+      .values([
+        { title: 'Unannounced Draft', author: 'Secret Author', status: 'draft' },
+        { title: 'Suspended Agent Title', author: 'Hidden Writer', status: 'withdrawn' },
+      ])
+      .returning({ id: listings.id });
+    for (const { id } of hidden) {
+      for (const url of [`/listing/${id}`, `/listings/${id}`]) {
+        const response = await t.request({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(titleOf(response.body)).toBe(
+          'PageToScreen | Film &amp; TV Adaptation Rights Marketplace',
+        );
+        for (const secret of ['Unannounced', 'Secret Author', 'Suspended Agent', 'Hidden Writer']) {
+          expect(response.body).not.toContain(secret);
+        }
+      }
+    }
+  });
+
   it('answers the /listings/{id} share link the same way', async () => {
     const response = await t.request({ method: 'GET', url: `/listings/${listingId}?ref=share` });
     expect(response.statusCode).toBe(200);

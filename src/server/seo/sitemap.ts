@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { HIDDEN_STATUSES } from '@/domains/listings/listings.constants';
+import { listingOnMarket } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { paths } from '@/shared/paths';
 
@@ -97,10 +97,7 @@ async function* listingEntries(
         from (
           select id, updated_at from ${listings}
           where id > ${after} ${upper}
-            and status not in (${sql.join(
-              HIDDEN_STATUSES.map((status) => sql`${status}`),
-              sql`, `,
-            )})
+            and ${listingOnMarket()}
           order by id limit ${BATCH_SIZE}
         ) as batch`,
     );

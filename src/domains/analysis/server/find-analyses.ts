@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNotNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { HIDDEN_STATUSES } from '@/domains/listings/listings.constants';
+import { listingOnMarket } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { BatchQuery, BatchResponse, SearchQuery, SearchResponse } from '../analysis.schema';
 import { listingAnalyses } from './analysis.tables';
@@ -21,7 +21,7 @@ const columns = {
 const scoredOnMarket = () => [
   eq(listingAnalyses.status, 'ok'),
   isNotNull(listingAnalyses.commercialScore),
-  notInArray(listings.status, [...HIDDEN_STATUSES]),
+  listingOnMarket(),
 ];
 
 async function countScored(db: Executor, extra: SQL[] = []): Promise<number> {

@@ -1,8 +1,7 @@
 import type { Executor } from '@/server/db/client';
 import { forbidden, notFound } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { HIDDEN_STATUSES, type ListingStatus } from '@/domains/listings/listings.constants';
-import { LISTING_NOT_FOUND } from '@/domains/listings/server';
+import { canSeeListing, LISTING_NOT_FOUND } from '@/domains/listings/server';
 import type { Analysis } from '../analysis.schema';
 import { refreshAnalyses, type RefreshedAnalysis } from './refresh-analyses';
 
@@ -34,8 +33,7 @@ export async function getListingAnalysis(
     throw notFound(LISTING_NOT_FOUND);
   }
   const isOwnAgent = viewer.role === 'agent' && found.listing.agentId === viewer.id;
-  const isHidden = HIDDEN_STATUSES.includes(found.listing.status as ListingStatus);
-  if (isHidden && viewer.role !== 'admin' && !isOwnAgent) throw notFound(LISTING_NOT_FOUND);
+  if (!canSeeListing(viewer, found.listing)) throw notFound(LISTING_NOT_FOUND);
   if (viewer.role === 'agent' && !isOwnAgent) throw forbidden(OTHER_AGENTS_LISTING);
   return found;
 }

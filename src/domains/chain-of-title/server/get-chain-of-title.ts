@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { requireVisibleListing } from '@/domains/listings/server';
 import type { Executor } from '@/server/db/client';
 import { compareChainEntries, findChainGaps, todayInLondon } from '../chain-of-title.rules';
 import type { ChainOfTitleResponse } from '../chain-of-title.schema';
-import { getChainListing, requireChainReader } from './chain-access';
+import { CHAIN_LISTING_NOT_FOUND, requireChainReader } from './chain-access';
 import { chainOfTitleDocuments } from './chain-of-title.tables';
 import { toChainDocument } from './to-chain-document';
 
@@ -12,7 +13,13 @@ export async function getChainOfTitle(
   db: Executor,
   options: { user: UserRow; listingId: number; now: Date },
 ): Promise<ChainOfTitleResponse> {
-  const listing = await getChainListing(db, options.listingId);
+  // A listing the reader may not see is missing to them, not forbidden (no oracle, issue 27).
+  const listing = await requireVisibleListing(
+    db,
+    options.user,
+    options.listingId,
+    CHAIN_LISTING_NOT_FOUND,
+  );
   requireChainReader(options.user, listing);
   const rows = await db
     .select()

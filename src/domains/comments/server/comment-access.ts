@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { HIDDEN_STATUSES, type ListingStatus } from '@/domains/listings/listings.constants';
-import { listings } from '@/domains/listings/server/listings.tables';
+import { requireVisibleListing } from '@/domains/listings/server';
 import { PREMIUM_REQUIRED_MESSAGE } from '@/domains/membership/membership.constants';
 import type { Executor } from '@/server/db/client';
 import { AppError, forbidden, notFound } from '@/shared/errors';
@@ -26,22 +25,7 @@ export async function getCommentListing(
   listingId: number,
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): Promise<CommentListing> {
-  const [listing] = await db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      author: listings.author,
-      agentId: listings.agentId,
-      status: listings.status,
-    })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  if (!listing) throw notFound(COMMENT_MESSAGES.listingNotFound);
-  const isHidden = HIDDEN_STATUSES.includes(listing.status as ListingStatus);
-  if (isHidden && viewer.role !== 'admin' && viewer.id !== listing.agentId) {
-    throw notFound(COMMENT_MESSAGES.listingNotFound);
-  }
-  return listing;
+  return requireVisibleListing(db, viewer, listingId, COMMENT_MESSAGES.listingNotFound);
 }
 
 /**

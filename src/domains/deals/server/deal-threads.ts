@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
+import { requireVisibleListing } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { notify } from '@/domains/notifications/server';
 import type { AppDeps } from '@/server/deps';
@@ -136,11 +137,10 @@ export async function askQuestion(
   body: DealMessageBody,
 ): Promise<DealThread> {
   if (user.role !== 'producer') throw forbidden(DEAL_MESSAGES.producersOnly);
-  const [listing] = await deps.db
-    .select({ id: listings.id, title: listings.title, agentId: listings.agentId })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  if (!listing?.agentId) throw notFound('Listing not found');
+  // A listing the producer may not see (a draft, a suspended agent's) is answered as a missing
+  // one: its agent is not reachable through it and its title is not told.
+  const listing = await requireVisibleListing(deps.db, user, listingId);
+  if (!listing.agentId) throw notFound('Listing not found');
   if (listing.agentId === user.id) throw forbidden(DEAL_MESSAGES.ownListing);
   const agentId = listing.agentId;
   if (await isMuted(deps.db, agentId, user.id)) throw forbidden(DEAL_MESSAGES.muted);

@@ -1,20 +1,22 @@
 import type { Executor } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
-import { LISTING_NOT_FOUND } from '@/domains/listings/server';
+import { LISTING_NOT_FOUND, requireVisibleListing } from '@/domains/listings/server';
 import type { FavouriteStatus } from '../favourites.schema';
 import { favourites } from './favourites.tables';
 import type { FavouriteOptions } from './get-favourite-status';
-import { requireListing } from './listing-exists';
 
-/** Favourites a listing; favouriting it again changes nothing. */
+/**
+ * Favourites a listing the user may see; favouriting it again changes nothing. A listing off
+ * the market answers 404 as a missing one does (no existence oracle).
+ */
 export async function addFavourite(
   db: Executor,
-  { userId, listingId }: FavouriteOptions,
+  { user, listingId }: FavouriteOptions,
 ): Promise<FavouriteStatus> {
   try {
     await db.transaction(async (tx) => {
-      await requireListing(tx, listingId);
-      await tx.insert(favourites).values({ userId, listingId }).onConflictDoNothing();
+      await requireVisibleListing(tx, user, listingId);
+      await tx.insert(favourites).values({ userId: user.id, listingId }).onConflictDoNothing();
     });
   } catch (error) {
     // The listing was deleted between the check and the insert.

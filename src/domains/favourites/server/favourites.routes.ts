@@ -17,7 +17,7 @@ function favouriteTarget(request: FastifyRequest, rawId: string) {
   const user = requireUser(request);
   const listingId = parseId(rawId);
   if (listingId === null) throw notFound(LISTING_NOT_FOUND);
-  return { userId: user.id, listingId };
+  return { user, listingId };
 }
 
 const statusRoute = (summary: string) => ({
@@ -40,7 +40,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ListingCardSchema), ...errorResponses(401) },
       },
     },
-    async (request) => findFavourites(app.db, requireUser(request).id),
+    async (request) => findFavourites(app.db, requireUser(request)),
   );
 
   app.get('/favorites/:id/status', statusRoute('Whether the listing is a favourite'), (request) =>

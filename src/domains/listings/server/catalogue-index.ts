@@ -1,4 +1,5 @@
-import { HIDDEN_STATUSES, PRICE_RANGES, VIABILITY_BANDS } from '../listings.constants';
+import { PRICE_RANGES, VIABILITY_BANDS } from '../listings.constants';
+import { isOnMarket } from './listing-visibility';
 import type { CatalogueSort } from '../listings.constants';
 import type { ListListingsResponse } from '../listings.schema';
 import type { CatalogueFilters } from './catalogue-query';
@@ -501,7 +502,7 @@ export class CatalogueIndex {
 
   private statusCode(status: string): number {
     const code = this.statusCodes.code(status);
-    this.hiddenStatus[code] = (HIDDEN_STATUSES as readonly string[]).includes(status);
+    this.hiddenStatus[code] = !isOnMarket(status);
     return code;
   }
 

@@ -1,12 +1,12 @@
-import { and, eq, gte, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   PRICE_RANGES,
   VIABILITY_BANDS,
-  HIDDEN_STATUSES,
   type PriceRange,
   type ViabilityBand,
 } from '../listings.constants';
 import { splitList, type ListListingsQuery } from '../listings.schema';
+import { listingOnMarket } from './listing-visibility';
 import { listings } from './listings.tables';
 
 /**
@@ -137,9 +137,9 @@ export function hasAnyFilter(filters: CatalogueFilters): boolean {
   );
 }
 
-/** Every condition the filters impose (AND-ed), always leaving withdrawn listings out. */
+/** Every condition the filters impose (AND-ed), always leaving listings off the market out. */
 export function filterCondition(filters: CatalogueFilters): SQL | undefined {
-  const conditions: SQL[] = [notInArray(listings.status, [...HIDDEN_STATUSES])];
+  const conditions: SQL[] = [listingOnMarket()];
   if (filters.words.length > 0) {
     conditions.push(sql`${listings.searchVector} @@ ${searchTsQuery(filters.words)}`);
   }

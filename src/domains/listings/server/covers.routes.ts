@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, notFound } from '@/shared/errors';
 import { IdParamSchema, parseId } from '@/shared/ids';
-import { renderListingCover } from './render-cover';
+import { COVER_NOT_FOUND, renderListingCover } from './render-cover';
 import { rasteriseCover } from './rasterise-cover';
 import { listingImageRoutes } from './listing-images.routes';
 
@@ -13,6 +13,10 @@ const CoverQuerySchema = z.object({
 });
 
 const COVER_CACHE_CONTROL = 'public, max-age=86400';
+/** The cover of a listing off the market, drawn for its agent or an admin: never shared. */
+const PRIVATE_COVER_CACHE_CONTROL = 'private, no-store';
+const cacheControlOf = (isPublic: boolean) =>
+  isPublic ? COVER_CACHE_CONTROL : PRIVATE_COVER_CACHE_CONTROL;
 
 /**
  * GET /images/covers/:id.svg — generated cover art for a listing (registered without /api,
@@ -40,14 +44,15 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.validationError ? null : parseId(request.params.id);
-      if (id === null) throw notFound('Cover not found');
-      const svg = await renderListingCover(app.db, {
+      if (id === null) throw notFound(COVER_NOT_FOUND);
+      const { svg, isPublic } = await renderListingCover(app.db, {
         id,
         variant: request.query.variant,
+        viewer: request.user,
       });
       return reply
         .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', COVER_CACHE_CONTROL)
+        .header('cache-control', cacheControlOf(isPublic))
         .send(svg);
     },
   );
@@ -69,10 +74,14 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.validationError ? null : parseId(request.params.id);
-      if (id === null) throw notFound('Cover not found');
-      const svg = await renderListingCover(app.db, { id, variant: request.query.variant });
+      if (id === null) throw notFound(COVER_NOT_FOUND);
+      const { svg, isPublic } = await renderListingCover(app.db, {
+        id,
+        variant: request.query.variant,
+        viewer: request.user,
+      });
       const png = await rasteriseCover(svg);
-      return reply.type('image/png').header('cache-control', COVER_CACHE_CONTROL).send(png);
+      return reply.type('image/png').header('cache-control', cacheControlOf(isPublic)).send(png);
     },
   );
 };

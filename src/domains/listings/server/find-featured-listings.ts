@@ -1,7 +1,8 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { FEATURED_LIMIT, HIDDEN_STATUSES } from '../listings.constants';
+import { FEATURED_LIMIT } from '../listings.constants';
 import type { ListingCard } from '../listings.schema';
+import { listingOnMarket } from './listing-visibility';
 import { listings } from './listings.tables';
 import { listingCardColumns, toListingCard } from './to-listing-response';
 
@@ -10,7 +11,7 @@ export async function findFeaturedListings(db: Executor): Promise<ListingCard[]>
   const rows = await db
     .select(listingCardColumns)
     .from(listings)
-    .where(and(eq(listings.isFeatured, true), notInArray(listings.status, [...HIDDEN_STATUSES])))
+    .where(and(eq(listings.isFeatured, true), listingOnMarket()))
     .orderBy(
       sql`(${listings.status} = 'available') desc`,
       desc(listings.createdAt),

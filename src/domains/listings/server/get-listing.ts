@@ -3,13 +3,13 @@ import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { recordListingView } from '@/domains/membership/server';
-import { HIDDEN_STATUSES, type ListingStatus } from '../listings.constants';
 import type { ListingDetail } from '../listings.schema';
+import { canSeeListing, LISTING_NOT_FOUND } from './listing-visibility';
 import { listings } from './listings.tables';
 import { preparedListingQueries } from './prepared-listing-queries';
 import { toListingDetail } from './to-listing-response';
 
-export const LISTING_NOT_FOUND = 'Listing not found';
+export { LISTING_NOT_FOUND };
 
 export interface GetListingOptions {
   id: number;
@@ -27,12 +27,8 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const [row] = await preparedListingQueries(db).detailById.execute({ id });
   if (!row) throw notFound(LISTING_NOT_FOUND);
-  // A withdrawn listing is kept only as the record of its accepted offer (decision 007), and a
-  // draft waits for its agent's approval: off the market, gone for all but its agent and admins.
-  const isHidden = HIDDEN_STATUSES.includes(row.status as ListingStatus);
-  if (isHidden && viewer.role !== 'admin' && viewer.id !== row.agentId) {
-    throw notFound(LISTING_NOT_FOUND);
-  }
+  // Before the view is counted: a listing the viewer may not see costs nothing either.
+  if (!canSeeListing(viewer, row)) throw notFound(LISTING_NOT_FOUND);
   try {
     await recordListingView(db, { viewer, listingId: id, now });
   } catch (error) {

@@ -1,9 +1,9 @@
-import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import type { AgentVerificationStatus } from '@/shared/roles';
-import { HIDDEN_STATUSES } from '../listings.constants';
 import type { PublicStats } from '../listings.schema';
+import { listingOnMarket } from './listing-visibility';
 import { listings } from './listings.tables';
 
 /**
@@ -36,7 +36,7 @@ export async function getPublicStats(db: Executor): Promise<PublicStats> {
       ))`,
     })
     .from(listings)
-    .where(notInArray(listings.status, [...HIDDEN_STATUSES]));
+    .where(listingOnMarket());
   // Literary agents the platform vouches for: an application still pending (or rejected)
   // does not count (issue 10, finding 7).
   const approved: AgentVerificationStatus = 'approved';

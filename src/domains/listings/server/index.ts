@@ -31,7 +31,18 @@ export {
   type ListingCardRow,
   type ListingDetailRow,
 } from './to-listing-response';
-export { LISTING_NOT_FOUND } from './get-listing';
+// Who may see a listing: the one rule every route and job that takes or shows a listing asks
+// (issue 27; decision 008).
+export {
+  canSeeListing,
+  isOnMarket,
+  LISTING_NOT_FOUND,
+  listingOnMarket,
+  listingVisibleTo,
+  requireVisibleListing,
+  type ListingViewer,
+  type VisibleListing,
+} from './listing-visibility';
 // The catalogue's word rule (decision 002), which the forum's search shares.
 export { prefixTsQuery, searchWords } from './catalogue-query';
 // The catalogue's filters as SQL, which search by meaning and saved searches honour (decision 015).

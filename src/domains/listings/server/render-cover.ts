@@ -3,7 +3,10 @@ import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
 import { createRng, hashSeed, type Rng } from '@/server/seed/prng';
 import { MEDIUM_LABELS, coverSizeOf, type Medium } from '../listings.constants';
+import { canSeeListing, isOnMarket, type ListingViewer } from './listing-visibility';
 import { listings } from './listings.tables';
+
+export const COVER_NOT_FOUND = 'Cover not found';
 
 export interface CoverInput {
   id: number;
@@ -329,21 +332,30 @@ export function renderCover(input: CoverInput): string {
   ].join('');
 }
 
-/** The cover of a stored listing; NOT_FOUND when there is no such listing. */
+/**
+ * The cover of a stored listing the viewer may see (it draws the title and author);
+ * NOT_FOUND when there is no such listing or it is off the market for this viewer.
+ * `isPublic` says whether anyone may see it (and so whether a shared cache may keep it).
+ */
 export async function renderListingCover(
   db: Executor,
-  options: { id: number; variant?: number },
-): Promise<string> {
+  options: { id: number; variant?: number; viewer: ListingViewer },
+): Promise<{ svg: string; isPublic: boolean }> {
   const [listing] = await db
     .select({
       id: listings.id,
       title: listings.title,
       author: listings.author,
       medium: listings.medium,
+      agentId: listings.agentId,
+      status: listings.status,
     })
     .from(listings)
     .where(eq(listings.id, options.id))
     .limit(1);
-  if (!listing) throw notFound('Cover not found');
-  return renderCover({ ...listing, variant: options.variant });
+  if (!listing || !canSeeListing(options.viewer, listing)) throw notFound(COVER_NOT_FOUND);
+  return {
+    svg: renderCover({ ...listing, variant: options.variant }),
+    isPublic: isOnMarket(listing.status),
+  };
 }

@@ -10,6 +10,7 @@ import {
 import { DRAFT_STATUS } from '../listings.constants';
 import { invalidateCatalogueCaches } from './catalogue-cache';
 import { LISTING_NOT_FOUND } from './get-listing';
+import { canSeeListing } from './listing-visibility';
 import { listingFormColumns } from './listing-form-row';
 import { listings } from './listings.tables';
 
@@ -84,7 +85,8 @@ export async function updateListing(
       .from(listings)
       .where(eq(listings.id, id))
       .for('update');
-    if (!current) throw notFound(LISTING_NOT_FOUND);
+    // Another agent is refused a listing they can see, and told nothing of one they cannot.
+    if (!current || !canSeeListing(user, current)) throw notFound(LISTING_NOT_FOUND);
     if (user.role !== 'admin' && current.agentId !== user.id) throw forbidden(ONLY_OWN_LISTINGS);
     const status =
       current.status === DRAFT_STATUS && canPublish(user) ? 'available' : current.status;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
+import { canSeeListing } from '@/domains/listings/server';
 import { ledgerIntentInsert } from '@/domains/payments/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
 import { OPTIONING_STATUSES } from '../offers.constants';
@@ -74,7 +75,8 @@ export async function createOffer(
         .from(listings)
         .where(eq(listings.id, body.listingId))
         .for('share', { of: listings });
-      if (!listing) {
+      // A listing the producer may not see is answered as a missing one (issue 27).
+      if (!listing || !canSeeListing(user, listing)) {
         const [deck] = await tx
           .select({ id: decks.id })
           .from(decks)

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import {
+  canSeeListing,
   deleteListing as deleteListingRow,
   lockListing,
   removeListingImages,
@@ -36,7 +37,8 @@ export async function deleteListing(
 ): Promise<ListingDeletedResponse> {
   const { hasAcceptedOffer, afterCommit } = await deps.db.transaction(async (tx) => {
     const listing = await lockListing(tx, listingId);
-    if (!listing) throw notFound(LISTING_MISSING);
+    // A listing off the market is missing to anyone who may not see it (issue 27).
+    if (!listing || !canSeeListing(user, listing)) throw notFound(LISTING_MISSING);
     if (user.role !== 'admin' && (user.role !== 'agent' || listing.agentId !== user.id)) {
       throw forbidden(ONLY_OWN_LISTINGS_DELETE);
     }

@@ -1,8 +1,11 @@
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { notFound } from '@/shared/errors';
-import { LISTING_NOT_FOUND, listingCardColumns, toListingCard } from '@/domains/listings/server';
-import { HIDDEN_STATUSES } from '@/domains/listings/listings.constants';
+import {
+  listingCardColumns,
+  requireVisibleListing,
+  toListingCard,
+  type ListingViewer,
+} from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { SIMILAR_LIMIT } from '../recommendations.constants';
 import type { SimilarListingsResponse } from '../recommendations.schema';
@@ -15,13 +18,11 @@ import { findEmbeddings, findNearestListings, type VectorCapability } from './ve
 export async function findSimilarListings(
   deps: { db: Database; capability?: VectorCapability },
   listingId: number,
+  viewer: ListingViewer,
 ): Promise<SimilarListingsResponse> {
   const { db } = deps;
-  const [listing] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.id, listingId), notInArray(listings.status, [...HIDDEN_STATUSES])));
-  if (!listing) throw notFound(LISTING_NOT_FOUND);
+  // Its own agent reads a draft's neighbours; anyone else meets a 404 as for a missing one.
+  await requireVisibleListing(db, viewer, listingId);
   const vector = (await findEmbeddings(db, [listingId])).get(listingId);
   if (!vector) return { items: [] };
   const neighbours = await findNearestListings(db, {

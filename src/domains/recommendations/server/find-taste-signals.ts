@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { favourites } from '@/domains/favourites/server/favourites.tables';
+import { listingOnMarket } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { offers } from '@/domains/offers/server/offers.tables';
 import { activityEvents, searchEvents } from '@/domains/tracking/server/tracking.tables';
@@ -143,7 +144,9 @@ export async function findTasteSignals(db: Executor, userId: number): Promise<Ta
             suggestedOfferMax: listings.suggestedOfferMax,
           })
           .from(listings)
-          .where(inArray(listings.id, ids));
+          // A listing since taken off the market is no signal: its title would reach the
+          // producer in a recommendation's reasons (issue 27).
+          .where(and(inArray(listings.id, ids), listingOnMarket()));
   const byId = new Map(rows.map((row) => [row.id, row]));
 
   const signalListings: ListingSignal[] = [];

@@ -132,7 +132,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const id = parseId(request.params.id);
       if (id === null) throw notFound(LISTING_NOT_FOUND);
-      return findSimilarListings(deps, id);
+      return findSimilarListings(deps, id, requireUser(request));
     },
   );
 

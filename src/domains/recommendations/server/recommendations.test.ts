@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favourites } from '@/domains/favourites/server/favourites.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
 import { offers } from '@/domains/offers/server/offers.tables';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import { eq, sql } from 'drizzle-orm';
@@ -325,5 +326,24 @@ describe('[RECOMMENDATIONS] AI recommendations, similar titles and search by mea
     expect(body.isColdStart).toBe(true);
     expect(body.note).toMatch(/what your profile says/);
     expect(byTheme.heist).toContain(body.recommendations[0].listing.id);
+  });
+
+  it('never names a listing taken off the market in its reasons (issue 27)', async () => {
+    const [hidden] = await insertListings(t.db, [
+      {
+        title: 'Withdrawn Coast Secret',
+        genre: 'Drama',
+        synopsis: `${THEMES.coast.words} secret`,
+        themes: THEMES.coast.words.split(' ').slice(0, 3),
+      },
+    ]);
+    await embedPendingListings({ db: t.db, embedder: createHashingEmbedder() }, { pauseMs: 0 });
+    const fan = await createUser(t.db, { membershipTier: 'premium' });
+    await t.db.insert(favourites).values({ userId: fan.id, listingId: hidden.id });
+    // Its agent is suspended: the listing is withdrawn (hideAgentListings).
+    await t.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, hidden.id));
+    const response = await get('/api/recommendations', await signIn(t, fan.id));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('Withdrawn Coast Secret');
   });
 });

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
-import { LISTING_NOT_FOUND } from '@/domains/listings/server';
-import { listings } from '@/domains/listings/server/listings.tables';
+import { LISTING_NOT_FOUND, requireVisibleListing } from '@/domains/listings/server';
 import type { FeedbackBody } from '../recommendations.schema';
 import {
   requireRecommendationsAccess,
@@ -22,11 +20,7 @@ export async function recordFeedback(
   body: FeedbackBody,
 ): Promise<{ message: string }> {
   requireRecommendationsAccess(user);
-  const [listing] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(eq(listings.id, body.listingId));
-  if (!listing) throw notFound(LISTING_NOT_FOUND);
+  await requireVisibleListing(db, user, body.listingId);
   try {
     await db.insert(recommendationFeedback).values({
       userId: user.id,

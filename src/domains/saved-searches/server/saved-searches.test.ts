@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { listings } from '@/domains/listings/server/listings.tables';
 import { mailOutbox } from '@/server/mail/mail.tables';
 import {
   createTestApp,
@@ -25,6 +26,27 @@ describe('[SAVED SEARCHES] saved searches alert their owner to new matching list
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('does not email a match taken off the market before the digest (issue 27)', async () => {
+    const owner = await createUser(t.db);
+    const ownerCookie = await signIn(t, owner.id);
+    const since = new Date(Date.now() - 1000);
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/saved-searches',
+      cookie: ownerCookie,
+      payload: { name: 'Quarry tales', query: { search: 'quarry' }, frequency: 'weekly' },
+    });
+    expect(saved.statusCode).toBe(201);
+    const listing = await insertListing(t.db, { title: 'The Quarry Widow' });
+    await enqueuePublishedListings(t.db, since);
+    expect(await matchQueuedListings(t.db)).toBe(1);
+    // Its agent is suspended before the digest goes (hideAgentListings withdraws it).
+    await t.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, listing.id));
+    await sendSavedSearchDigests(t.app);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email));
+    expect(mails.map((mail) => mail.text).join('\n')).not.toContain('The Quarry Widow');
   });
 
   it('saves a search, matches a newly published listing, notifies and emails a digest', async () => {

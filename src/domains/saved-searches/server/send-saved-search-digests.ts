@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '@/server/deps';
 import { users } from '@/domains/accounts/server/accounts.tables';
+import { listingOnMarket } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { paths } from '@/shared/paths';
 import { savedSearches, savedSearchMatches } from './saved-searches.tables';
@@ -44,7 +45,12 @@ export async function sendSavedSearchDigests(
       .from(savedSearchMatches)
       .innerJoin(listings, eq(listings.id, savedSearchMatches.listingId))
       .where(
-        and(eq(savedSearchMatches.savedSearchId, search.id), isNull(savedSearchMatches.emailedAt)),
+        and(
+          eq(savedSearchMatches.savedSearchId, search.id),
+          isNull(savedSearchMatches.emailedAt),
+          // Matched while public, since taken off the market (a suspension): not announced.
+          listingOnMarket(),
+        ),
       )
       .limit(50);
     if (matches.length === 0) continue;

@@ -1,26 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
-import { LISTING_NOT_FOUND } from '@/domains/listings/server';
-import { listings } from '@/domains/listings/server/listings.tables';
+import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import { LISTING_NOT_FOUND, requireVisibleListing } from '@/domains/listings/server';
 import type { TrackActivityBody } from '../tracking.schema';
 import { activityEvents } from './tracking.tables';
 
-/** Stores what a user did with a listing (view with time spent, share, ...). */
+/**
+ * Stores what a user did with a listing (view with time spent, share, ...), on a listing the
+ * user may see: any other answers 404 as a missing one does.
+ */
 export async function recordActivity(
   db: Executor,
-  { userId, body }: { userId: number; body: TrackActivityBody },
+  { user, body }: { user: Pick<UserRow, 'id' | 'role'>; body: TrackActivityBody },
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [listing] = await tx
-        .select({ id: listings.id })
-        .from(listings)
-        .where(eq(listings.id, body.listingId))
-        .limit(1);
-      if (!listing) throw notFound(LISTING_NOT_FOUND);
+      await requireVisibleListing(tx, user, body.listingId);
       await tx.insert(activityEvents).values({
-        userId,
+        userId: user.id,
         listingId: body.listingId,
         activityType: body.activityType,
         timeSpent: body.timeSpent ?? null,

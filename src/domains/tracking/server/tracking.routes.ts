@@ -62,7 +62,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await recordActivity(app.db, { userId: user.id, body: request.body });
+      await recordActivity(app.db, { user, body: request.body });
       return reply.status(204).send(null);
     },
   );
