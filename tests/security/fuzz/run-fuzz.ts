@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Actor, SecurityWorld } from '../security-world';
 import { badRequests, seedFor, type FuzzCase } from './bad-input';
+import { everyTimeCases } from './every-time-cases';
 import { operationsOf, type Operation, type RealValues } from './openapi-operations';
 
 /**
@@ -44,6 +45,8 @@ export interface Failure {
 export interface OperationReport {
   operation: string;
   sent: number;
+  /** Of those, the cases sent on every run (every-time-cases.ts) besides the sample. */
+  everyTime: number;
   /** Answers by status code. */
   statuses: Record<number, number>;
   failures: Failure[];
@@ -150,11 +153,19 @@ export async function fuzzOperation(
   operation: Operation,
   options: { runs: number; seed: number; realValues: RealValues },
 ): Promise<OperationReport> {
-  const cases = fc.sample(badRequests(operation, options.realValues), {
-    seed: seedFor(options.seed, operation.key),
-    numRuns: options.runs,
-  });
-  const report: OperationReport = { operation: operation.key, sent: 0, statuses: {}, failures: [] };
+  const seed = seedFor(options.seed, operation.key);
+  const fixed = everyTimeCases(operation, options.realValues, seed);
+  const cases = [
+    ...fixed,
+    ...fc.sample(badRequests(operation, options.realValues), { seed, numRuns: options.runs }),
+  ];
+  const report: OperationReport = {
+    operation: operation.key,
+    sent: 0,
+    everyTime: fixed.length,
+    statuses: {},
+    failures: [],
+  };
   for (const kase of cases) {
     const actor = await actorFor(world, operation, kase);
     let response: LightMyRequestResponse;
