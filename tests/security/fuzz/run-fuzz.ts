@@ -28,6 +28,25 @@ const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ['error internals', /\bTypeError\b|\bReferenceError\b|Cannot read propert/],
 ];
 
+/**
+ * The default texts of zod, Fastify and its plugins (issue 27): an answer carrying one means
+ * a schema or an error path that gives the caller no words of ours and no idea what to send.
+ */
+export const LIBRARY_PHRASES: RegExp[] = [
+  /^Invalid input/,
+  /expected [\w ]+, received/,
+  /^Invalid (option|string|number|element|key|value in|discriminator|input)\b/,
+  /^Too (big|small): expected/,
+  /^Unrecognized keys?:/,
+  /^Invalid (email address|URL|UUID|ISO (date|datetime|time))$/,
+  /^Body cannot be empty when content-type/,
+  /^Unsupported Media Type/,
+  /^Request body (is too large|size did not match)/,
+  /\bFST_[A-Z_]+/,
+  /^(querystring|body|params|headers)\/? ?must /,
+  /^request file too large$|^reach (files|parts|fields) limit$/,
+];
+
 export interface Failure {
   operation: string;
   reason: string;
@@ -102,9 +121,17 @@ export function judge(kase: FuzzCase, response: LightMyRequestResponse): string 
     } catch {
       return `${status} without a JSON error body`;
     }
-    const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
+    const { message, code, fields } = (body ?? {}) as {
+      message?: unknown;
+      code?: unknown;
+      fields?: Record<string, unknown>;
+    };
     if (typeof message !== 'string' || typeof code !== 'string') {
       return `${status} without the error body {message, code}`;
+    }
+    for (const text of [message, ...Object.values(fields ?? {})]) {
+      const phrase = LIBRARY_PHRASES.find((pattern) => pattern.test(String(text)));
+      if (phrase) return `a library's words reach the caller: ${String(text)}`;
     }
     return null;
   }
