@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const srcDir = path.resolve(import.meta.dirname, 'src');
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': srcDir } },
   build: {
@@ -27,5 +27,11 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+  // The API server listens on PORT (from the environment or .env, as src/server/main.ts reads
+  // it); the dev server's /api proxy follows it.
+  server: {
+    proxy: {
+      '/api': `http://localhost:${process.env.PORT || loadEnv(mode, import.meta.dirname, '').PORT || 3000}`,
+    },
+  },
+}));

@@ -1,3 +1,4 @@
+import '@/shared/validation-messages';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -21,6 +22,7 @@ import { createLoggerOptions } from './logger';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
+import { apiConventionsPlugin } from './plugins/api-conventions';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { spaPlugin } from './plugins/spa';
 import { operationsPlugin } from './plugins/operations';
@@ -196,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
+  await app.register(apiConventionsPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
 
   app.get(

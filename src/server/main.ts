@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -7,9 +8,18 @@ import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server';
 
+/**
+ * Settings from `.env` in the working directory, when there is one (`.env.example` lists them);
+ * a variable already set in the environment wins over the file.
+ */
+function loadEnvFile(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -55,6 +65,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
+  if (!config.smtpUrl) {
+    app.log.warn(
+      'SMTP_URL is not set: emails are kept in the mail_outbox table and written to this log, ' +
+        'verification and reset links included. Set SMTP_URL before real users sign up.',
+    );
+  }
 
   // What the last run left half done (e.g. offer provider calls whose outcome a crash never
   // saw): each room's jobs say what to finish at start; failures are retried by the timers.

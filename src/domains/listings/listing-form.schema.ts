@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { penceFromPounds } from '@/shared/money-input';
 import { safeString } from '@/shared/text';
 import { CONTENT_TYPES, EXCLUSIVITY, RIGHTS, type Medium } from './listings.constants';
 
@@ -28,6 +29,7 @@ export const LISTING_FORM_MESSAGES = {
   territoryRequired: 'Add at least one territory',
   askingPriceMin: 'Asking price must be at least 1',
   minimumDealMin: 'Minimum deal must be at least 1',
+  poundsFormat: 'Enter the amount in pounds as a number, such as 60000 or 60000.50',
   minimumAboveAsking: 'Minimum deal cannot be more than the asking price',
   countMin: 'Must be at least 1',
   galleryMax: 'A gallery holds at most 12 images',
@@ -111,11 +113,13 @@ const positiveCount = z
  * is stored in whole pence in 32-bit columns; no option in this market comes near it).
  */
 const pounds = (minMessage: string) =>
-  z
-    .number({ error: minMessage })
-    .min(1, { error: minMessage })
-    .max(20_000_000, { error: M.priceMax })
-    .refine((value) => hasAtMostDecimals(value, 2), { error: 'Use at most two decimal places' });
+  penceFromPounds({
+    required: minMessage,
+    format: M.poundsFormat,
+    decimals: 'Use at most two decimal places',
+    min: { pence: 100, message: minMessage },
+    max: { pence: 2_000_000_000, message: M.priceMax },
+  }).transform((pence) => pence / 100);
 
 export const ListingFormSchema = z
   .object({

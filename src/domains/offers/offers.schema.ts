@@ -3,6 +3,7 @@ import { safeString } from '@/shared/text';
 import { ListingCardSchema, PoundsSchema } from '@/domains/listings/listings.schema';
 import { IdParamSchema, parseId } from '@/shared/ids';
 import { poundsToPence } from '@/shared/money';
+import { poundsText } from '@/shared/money-input';
 import {
   DEFAULT_MEDIA,
   DEFAULT_TERRITORY,
@@ -39,10 +40,10 @@ export const OFFER_MESSAGES = {
   onlyProducers: 'Only producers can submit offers.',
 } as const;
 
-const offerPriceText = z
-  .string({ error: OFFER_MESSAGES.offerPriceRequired })
-  .trim()
-  .min(1, { error: OFFER_MESSAGES.offerPriceRequired });
+// A numeric string or a number, as every amount the API takes (src/shared/money-input.ts).
+const offerPriceText = poundsText(OFFER_MESSAGES.offerPriceRequired).pipe(
+  z.string().min(1, { error: OFFER_MESSAGES.offerPriceRequired }),
+);
 
 /** The amount typed, in pounds → pence; or the spec's message for it and null. */
 function readOfferPrice(value: string, ctx: z.RefinementCtx): number | null {
@@ -353,10 +354,10 @@ export const TERM_MESSAGES = {
 /** An optional amount in pounds (not charged, so not bound by the card maximum). */
 const optionalPounds = (message: string) =>
   z
-    .union([z.string(), z.null()])
+    .union([poundsText(message), z.null()])
     .optional()
     .transform((value, ctx): number | null => {
-      const text = value?.trim() ?? '';
+      const text = value ?? '';
       if (text === '') return null;
       const pence = poundsToPence(text);
       if (pence === null || pence < 0 || pence > MAX_TERM_PENCE) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poundsText } from '@/shared/money-input';
 import { safeString } from '@/shared/text';
 import { ListingCardSchema, ListListingsQuerySchema } from '@/domains/listings/listings.schema';
 import {
@@ -43,9 +44,10 @@ export const TasteProfileSchema = z.object({
 });
 export type TasteProfile = z.infer<typeof TasteProfileSchema>;
 
-const poundsIn = z
-  .string()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Enter an amount in pounds, under £10,000,000' })
+const BUDGET_MESSAGE = 'Enter an amount in pounds, under £10,000,000';
+// A numeric string or a number, as every amount the API takes (src/shared/money-input.ts).
+const poundsIn = poundsText(BUDGET_MESSAGE)
+  .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: BUDGET_MESSAGE }))
   .nullable();
 
 export const TasteProfileBodySchema = z

@@ -33,10 +33,16 @@ export const SavedSearchBodySchema = z.object({
 });
 export type SavedSearchBody = z.infer<typeof SavedSearchBodySchema>;
 
-export const SavedSearchUpdateSchema = z.object({
-  name: SavedSearchBodySchema.shape.name.optional(),
-  frequency: frequency.optional(),
-});
+// An update with nothing in it is the caller's mistake (it used to reach the database as an
+// UPDATE with no columns and answer 500): refused, saying what to send.
+export const SavedSearchUpdateSchema = z
+  .object({
+    name: SavedSearchBodySchema.shape.name.optional(),
+    frequency: frequency.optional(),
+  })
+  .refine((update) => update.name !== undefined || update.frequency !== undefined, {
+    error: 'Send a new name or frequency for the saved search',
+  });
 
 export const SavedSearchSchema = z.object({
   id: z.number().int(),

@@ -212,8 +212,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Guard: the signed-in user, or 401. */
+/** What a signed-out caller of a route that needs a session is told (the spec's words). */
+export const UNAUTHENTICATED_MESSAGE = 'Unauthorised - please sign in';
+
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Unauthorised - please sign in');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
   return request.user;
 }
 

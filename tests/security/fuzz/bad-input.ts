@@ -31,6 +31,10 @@ export const STRATEGIES = [
   'path-values',
   'query-values',
   'headers',
+  // Sent for every operation every time (every-time-cases.ts), never left to the sample.
+  'no-body',
+  'empty-body',
+  'empty-object',
 ] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
@@ -301,7 +305,7 @@ function conformingObject(
 }
 
 /** The body schema as an object schema (a oneOf of objects: one of them). */
-function bodyArbitrary(body: JsonSchema, realValues: RealValues): fc.Arbitrary<unknown> {
+export function bodyArbitrary(body: JsonSchema, realValues: RealValues): fc.Arbitrary<unknown> {
   const variants = body.oneOf ?? body.anyOf;
   if (variants) return fc.oneof(...variants.map((variant) => bodyArbitrary(variant, realValues)));
   if (typesOf(body)[0] === 'object' || body.properties)
@@ -367,7 +371,7 @@ function pathValue(parameter: Parameter, realValues: RealValues): fc.Arbitrary<s
 }
 
 /** A well-formed value for a path parameter (a real one when there is one). */
-function plainPathValue(parameter: Parameter, realValues: RealValues): fc.Arbitrary<string> {
+export function plainPathValue(parameter: Parameter, realValues: RealValues): fc.Arbitrary<string> {
   const real = realValues[parameter.name] ?? [];
   return real.length
     ? fc.constantFrom(...real.map(encodeSegment))
@@ -613,7 +617,7 @@ const uniqueTag = fc
   .tuple(fc.nat(), fc.nat())
   .map(([a, b]) => `${a.toString(36)}${b.toString(36)}`);
 
-const queryText = (query: Record<string, string>) => {
+export const queryText = (query: Record<string, string>) => {
   const text = new URLSearchParams(query).toString();
   return text ? `?${text}` : '';
 };
@@ -724,7 +728,7 @@ function jsonCase(
 }
 
 /** Names of the body's top-level fields (every variant's, for a oneOf). */
-function bodyFields(
+export function bodyFields(
   body: JsonSchema | undefined,
 ): Array<{ name: string; schema: JsonSchema; required: boolean }> {
   if (!body) return [];
@@ -740,7 +744,7 @@ function bodyFields(
   return [...fields.values()];
 }
 
-const requiredInEveryVariant = (body: JsonSchema, name: string) =>
+export const requiredInEveryVariant = (body: JsonSchema, name: string) =>
   (body.oneOf ?? body.anyOf ?? [body]).every((variant) => (variant.required ?? []).includes(name));
 
 /** A field of one variant only is an unknown (dropped) field to the others. */

@@ -100,6 +100,8 @@ export const accountsRoutes: RoomRoutes = async (app, options) => {
   app.post(
     '/auth/login',
     {
+      // Its 401 is a wrong password, not a missing session: the body is read signed out.
+      config: { signsIn: true },
       schema: {
         tags,
         summary: 'Sign in; starts a new session',

@@ -155,4 +155,16 @@ describe('[SAVED SEARCHES] saved searches alert their owner to new matching list
     });
     expect(own.statusCode).toBe(204);
   });
+
+  it('answers an update with nothing to change with 400 saying what to send, for any id', async () => {
+    const [mine] = (await t.request({ method: 'GET', url: '/api/saved-searches', cookie })).json();
+    for (const url of [`/api/saved-searches/${mine?.id ?? 1}`, '/api/saved-searches/999999']) {
+      const empty = await t.request({ method: 'PATCH', url, cookie, payload: {} });
+      expect(empty.statusCode, url).toBe(400);
+      expect(empty.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: 'Send a new name or frequency for the saved search',
+      });
+    }
+  });
 });
