@@ -1,7 +1,7 @@
 /** The spec's numbers for commercial analysis (part 1 section 9, part 2 section 9). */
 
 /** Bumped whenever the engine's rules or data change: every stored analysis then goes stale. */
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '2.0.0';
 
 /** Viability bands (part 1 section 9), the standard view's tier names. */
 export const VIABILITY_TIERS = [

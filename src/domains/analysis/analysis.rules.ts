@@ -102,3 +102,17 @@ export function riskLabel(score: number): 'Low' | 'Moderate' | 'High' {
   if (score >= 50) return 'Moderate';
   return 'High';
 }
+
+/**
+ * Whether the listing page shows the analysis panel at all. The spec gives commercial
+ * analysis to premium producers; agents see it for their own listings (how their title
+ * scores, and what would raise its confidence) and admins for every listing (decision 013).
+ * Another agent's listing shows no panel: the API refuses them, so a panel could only error.
+ */
+export function showsAnalysisPanel(
+  user: { id: number; role: string } | null,
+  listingAgentId: number | null,
+): boolean {
+  if (user?.role === 'agent') return user.id === listingAgentId;
+  return true;
+}

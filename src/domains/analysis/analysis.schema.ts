@@ -64,8 +64,48 @@ export const ComparableFilmSchema = z.object({
   actualGross: z.number().nullable(),
   budget: z.number().nullable(),
   multiple: z.number().nullable(),
+  /** Why the film was chosen for this title ('same source (Based on Book/Short Story)'). */
+  reasons: z.array(z.string()).default([]),
 });
 export type ComparableFilm = z.infer<typeof ComparableFilmSchema>;
+
+const BandOutcomeSchema = z.object({
+  tier: z.string(),
+  from: z.number(),
+  to: z.number(),
+  films: z.number().int(),
+  recouped: z.number().nullable(),
+  medianMultiple: z.number().nullable(),
+});
+
+/** How the score was reached and how well the method predicts (the method page and the PDF). */
+export const MethodSchema = z.object({
+  definition: z.string(),
+  /** Share of all films that recouped, 0–100: where the parts start from. */
+  base: z.number(),
+  parts: z.array(
+    z.object({ name: z.string(), points: z.number(), why: z.string(), measured: z.boolean() }),
+  ),
+  low: z.number(),
+  high: z.number(),
+  confidence: z.enum(['high', 'medium', 'low']),
+  confidenceWhy: z.string(),
+  wouldRaise: z.array(z.string()),
+  namedComparables: z.object({ found: z.array(z.string()), missing: z.array(z.string()) }),
+  money: z.string(),
+  backtest: z.object({
+    runOn: z.string(),
+    films: z.number().int(),
+    heldOutYears: z.string(),
+    spearman: z.number(),
+    baselineSpearman: z.number(),
+    brier: z.number(),
+    baselineBrier: z.number(),
+    calibrationError: z.number(),
+    bands: z.array(BandOutcomeSchema),
+  }),
+});
+export type Method = z.infer<typeof MethodSchema>;
 
 const ScenarioSchema = z.object({ gross: FigureSchema, probability: z.number() });
 
@@ -77,6 +117,7 @@ export const AnalysisSchema = z.object({
   dataRange: z.string(),
   sources: z.array(z.string()),
   viabilityScore: FigureSchema,
+  method: MethodSchema,
   /** Standard view tier and label; null when the score is 'Insufficient data'. */
   tier: z.string().nullable(),
   label: z.string().nullable(),

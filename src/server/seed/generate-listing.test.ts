@@ -3,9 +3,7 @@ import {
   MEDIUMS,
   PRICE_RANGES,
   RIGHTS,
-  VIABILITY_BANDS,
   type PriceRange,
-  type ViabilityBand,
 } from '@/domains/listings/listings.constants';
 import { generateListing, type CatalogueContext, type SeedListing } from './generate-listing';
 import { buildAgentUsers, buildDemoUsers, DEMO_EMAILS } from './demo-accounts';
@@ -29,13 +27,6 @@ function priceBand(maxPence: number): PriceRange {
       (range.min === null || pounds >= range.min) && (range.max === null || pounds < range.max),
   );
   return entry![0] as PriceRange;
-}
-
-function viabilityBand(score: number): ViabilityBand {
-  const entry = Object.entries(VIABILITY_BANDS).find(
-    ([, band]) => score >= band.min && score <= band.max,
-  );
-  return entry![0] as ViabilityBand;
 }
 
 describe('[CATALOGUE] demo catalogue generator', () => {
@@ -73,7 +64,7 @@ describe('[CATALOGUE] demo catalogue generator', () => {
     const tiny = catalogue(20).rows;
     expect(new Set(tiny.map((row) => row.medium)).size).toBe(MEDIUMS.length);
     expect(new Set(tiny.map((row) => priceBand(row.suggestedOfferMax!))).size).toBe(4);
-    expect(new Set(tiny.map((row) => viabilityBand(row.viabilityScore!))).size).toBe(4);
+    expect(tiny.filter((row) => row.viabilityScore !== null)).toEqual([]);
   });
 
   it('puts the genre in the tags, with 2 to 6 tags per listing', () => {
@@ -106,17 +97,11 @@ describe('[CATALOGUE] demo catalogue generator', () => {
     expect(Math.min(...priced.map((row) => row.suggestedOfferMin!))).toBe(5_000_00);
   });
 
-  it('spreads viability scores from 30 to 98 across all four bands', () => {
-    const counts = new Map<ViabilityBand, number>();
-    for (const row of rows) {
-      expect(row.viabilityScore).toBeGreaterThanOrEqual(30);
-      expect(row.viabilityScore).toBeLessThanOrEqual(98);
-      const band = viabilityBand(row.viabilityScore!);
-      counts.set(band, (counts.get(band) ?? 0) + 1);
-    }
-    for (const band of Object.keys(VIABILITY_BANDS) as ViabilityBand[]) {
-      expect(counts.get(band) ?? 0, band).toBeGreaterThan(rows.length * 0.08);
-    }
+  it('stores no viability score: only the analysis engine writes one (issue 30)', () => {
+    // A seeded number would disagree with the listing's analysis until the job reached it;
+    // the bands the engine's scores fill are checked over the whole demo catalogue in
+    // src/domains/analysis/server/demo-catalogue-scores.test.ts.
+    expect(rows.filter((row) => row.viabilityScore !== null)).toEqual([]);
   });
 
   it('is mostly available, with some optioned and sold, and about 3% featured', () => {

@@ -876,7 +876,10 @@ export function generateListing(index: number, id: number, context: CatalogueCon
       interests: rng.sample(INTERESTS, rng.int(2, 3)),
     },
     mediumDetails,
-    viabilityScore,
+    // The catalogue shows only the analysis engine's score (issue 30): a seeded number would
+    // disagree with the analysis until the job reached the listing. The generated one above
+    // still shapes the listing's other figures.
+    viabilityScore: null,
     // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
     enrichmentStatus: null,
     twitterMentions: hasSocial ? Math.round(10 ** (popularity * 4.7)) - 1 + rng.int(0, 20) : null,

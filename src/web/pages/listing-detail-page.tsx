@@ -59,7 +59,7 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
             />
           </PanelBoundary>
           <PanelBoundary title="Commercial Analysis">
-            <ListingAnalysisPanel listingId={listing.id} />
+            <ListingAnalysisPanel listingId={listing.id} agentId={listing.agentId} />
           </PanelBoundary>
           <PanelBoundary title="Comments">
             <ListingCommentsPanel listing={listing} />

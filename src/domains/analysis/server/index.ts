@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RoomModule } from '@/server/room-module';
 import type { Job } from '@/server/jobs/job-runner';
 import { analysisRoutes } from './analysis.routes';
-import { processAnalysisWork } from './recompute-analyses';
+import { catchUpAnalyses, processAnalysisWork } from './recompute-analyses';
 
 function analysisJobs(app: FastifyInstance): Job[] {
   return [
@@ -17,9 +17,9 @@ function analysisJobs(app: FastifyInstance): Job[] {
       // Each tick works for at most 2 s in slices that each yield every 10 listings.
       intervalMs: 5_000,
       run: () => processAnalysisWork(app.db),
-      // Right after start: the catalogue's scores come from the engine, not from the seed
-      // or an older engine version, before anyone browses for long.
-      atStart: () => processAnalysisWork(app.db),
+      // Right after start: every listing gets the engine's score (the seed writes none, and an
+      // older engine version's are stale) within a minute, ticking back to back until done.
+      atStart: () => catchUpAnalyses(app.db),
     },
   ];
 }

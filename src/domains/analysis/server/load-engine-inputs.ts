@@ -84,6 +84,8 @@ export async function loadEngineInputs(
           suggestedOfferMaxPence: row.suggestedOfferMax,
           awards: row.awards,
           salesFigures: row.salesFigures,
+          reviews: row.reviews,
+          comparableTitles: row.comparableTitles,
           previousAdaptations: row.previousAdaptations,
           averageRating: toNumber(details.averageRating),
           ratingsCount: toNumber(details.ratingsCount),

@@ -31,6 +31,8 @@ const listing = (overrides: Partial<EngineListing> = {}): EngineListing => ({
   suggestedOfferMaxPence: 6_000_000,
   awards: null,
   salesFigures: null,
+  reviews: null,
+  comparableTitles: null,
   previousAdaptations: false,
   averageRating: 4.1,
   ratingsCount: 1200,
@@ -127,18 +129,18 @@ describe('the viability score (part 1 section 9)', () => {
 });
 
 describe('analyseListing', () => {
-  it('adds up: the score is the formula of its three parts', () => {
+  it('adds up: the score is the chance of recouping, reached from all films by named parts', () => {
     const analysis = analyseListing(inputs(), market);
-    const { genreScore, mediumScore, lengthBonus, modelScore } = analysis.static;
-    const expected = viabilityScore({
-      genreScore: genreScore.value as number,
-      mediumScore: mediumScore.value as number,
-      pageAdjustment: lengthBonus.value as number,
-      modelScore: modelScore.value as number,
-    });
-    expect(analysis.viabilityScore.value).toBe(expected);
-    expect(analysis.tier).toBe(viabilityTier(expected));
-    expect(analysis.viabilityScore.basis.formula).toMatch(/÷ 3/);
+    const { method } = analysis;
+    const score = analysis.viabilityScore.value as number;
+    const summed = method.base + method.parts.reduce((sum, part) => sum + part.points, 0);
+    expect(Math.abs(summed - score)).toBeLessThanOrEqual(1);
+    expect(analysis.tier).toBe(viabilityTier(score));
+    expect(analysis.viabilityScore.basis.formula).toMatch(
+      /^Estimated chance in 100 that a film adaptation like this grosses at least its production budget worldwide/,
+    );
+    expect(method.low).toBeLessThanOrEqual(score);
+    expect(method.high).toBeGreaterThanOrEqual(score);
     expect(analysis.dataRange).toBe('1915–2010');
   });
 
@@ -154,20 +156,36 @@ describe('analyseListing', () => {
     );
   });
 
-  it('takes comparables only of the listing’s genre and source type', () => {
+  it('chooses comparables for the title and says why each was chosen', () => {
     const analysis = analyseListing(inputs({ genre: 'Horror', medium: 'book' }), market);
-    expect(analysis.forecasting.comparableFilms.length).toBeGreaterThan(0);
-    for (const comparable of analysis.forecasting.comparableFilms) {
+    const listed = analysis.forecasting.comparableFilms;
+    expect(listed.length).toBe(10);
+    for (const comparable of listed) {
       const film = market.films.find(
         (f) => f.title === comparable.title && f.year === comparable.year,
       )!;
+      // The closest films share the title's genre and source, and say so.
       expect(isOfGenre(film, 'Horror')).toBe(true);
       expect(isOfSource(film, 'book')).toBe(true);
-      expect(['Based on Book/Short Story', 'Based on Factual Book/Article']).toContain(film.source);
+      expect(comparable.reasons).toContain(`same source (${film.source})`);
+      expect(comparable.reasons).toContain('same genre (Horror)');
     }
+    const named = analyseListing(
+      inputs({ genre: 'Horror', medium: 'book', comparableTitles: 'Jaws meets The Shining' }),
+      market,
+    );
+    expect(
+      named.forecasting.comparableFilms
+        .slice(0, 2)
+        .map((film) => film.title)
+        .sort(),
+    ).toEqual(['Jaws', 'The Shining']);
+    expect(named.forecasting.comparableFilms[0].reasons).toContain(
+      'named by the agent as comparable',
+    );
   });
 
-  it('says Insufficient data, not a default, when the listing lacks what a figure needs', () => {
+  it('scores a title with thin data, with low confidence and what would raise it', () => {
     const analysis = analyseListing(
       inputs({
         genre: null,
@@ -180,19 +198,21 @@ describe('analyseListing', () => {
       }),
       market,
     );
-    expect(analysis.viabilityScore.kind).toBe('insufficient');
-    expect(analysis.viabilityScore.value).toBeNull();
-    expect(analysis.viabilityScore.note).toMatch(/^Insufficient data/);
-    expect(analysis.tier).toBeNull();
+    expect(analysis.viabilityScore.kind).toBe('value');
+    expect(typeof analysis.viabilityScore.value).toBe('number');
+    expect(analysis.viabilityScore.confidence).toBe('low');
+    expect(analysis.tier).not.toBeNull();
+    expect(analysis.method.wouldRaise).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^a genre the film data covers/),
+        'an asking price (it places the film’s budget band)',
+      ]),
+    );
+    expect(analysis.recommendations[0]).toMatch(/^Ask the agent for a genre the film data covers/);
     for (const figure of [
       analysis.static.genreScore,
       analysis.static.mediumScore,
       analysis.aiScores.marketAppeal,
-      analysis.aiScores.adaptationFit,
-      analysis.financial.productionBudget,
-      analysis.financial.forecastGross,
-      analysis.financial.roiMultiple,
-      analysis.forecasting.scenarios.expected.gross,
       analysis.enhanced.publicationRecency,
     ]) {
       expect(figure.kind).toBe('insufficient');
@@ -211,12 +231,38 @@ describe('analyseListing', () => {
     expect(figures.length).toBeGreaterThan(40);
     for (const [path, figure] of figures) {
       expect(figure.basis.formula.length, path).toBeGreaterThan(5);
+      expect(figure.unit, path).not.toBe('usd');
       if (figure.kind === 'default') {
         expect(path.startsWith('.audience'), path).toBe(true);
         expect(figure.note).toBe('Genre default, not a finding');
       }
       if (figure.kind === 'insufficient') expect(figure.note, path).toMatch(/^Insufficient data/);
     }
+  });
+
+  it('never gives High confidence on a handful of comparable films', () => {
+    for (const genre of ['Thriller', 'Horror', 'Western', 'Musical', 'Documentary', 'Fantasy']) {
+      for (const medium of ['book', 'comic', 'game', 'stage', 'television', 'podcast']) {
+        const analysis = analyseListing(inputs({ genre, medium }), market);
+        if (analysis.viabilityScore.confidence === 'high') {
+          expect(analysis.method.confidenceWhy).toMatch(/^\d+ films share/);
+          expect(Number(analysis.method.confidenceWhy.split(' ')[0])).toBeGreaterThanOrEqual(30);
+        }
+      }
+    }
+  });
+
+  it('states money in pounds at a named year’s prices and rate, with the data’s years', () => {
+    const analysis = analyseListing(inputs(), market);
+    const { productionBudget, forecastGross } = analysis.financial;
+    expect(productionBudget.unit).toBe('gbp');
+    // £60,000 asking price ÷ 2.5% = £2.4M budget.
+    expect(productionBudget.value).toBe(2_400_000);
+    expect(forecastGross.basis.formula).toMatch(
+      /pounds at 2024 prices \(US CPI-U\), converted at \$1\.2781 to the pound/,
+    );
+    expect(forecastGross.basis.dataRange).toBe('1915–2010');
+    expect(JSON.stringify(analysis)).not.toMatch(/spec part|§/);
   });
 
   it('uses the listing’s own audience over the genre defaults', () => {

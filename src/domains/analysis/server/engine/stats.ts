@@ -1,7 +1,14 @@
 /** Small, exact statistics on sorted copies (no interpolation surprises: type-7 quantiles). */
 export function quantile(values: readonly number[], q: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  return quantileOfSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
+}
+
+/** The same on values already in ascending order (no copy, no sort). */
+export function quantileOfSorted(sorted: readonly number[], q: number): number | null {
+  if (sorted.length === 0) return null;
   const position = (sorted.length - 1) * q;
   const lower = Math.floor(position);
   const upper = Math.ceil(position);

@@ -11,6 +11,7 @@ export interface RawMovie {
   'Major Genre'?: unknown;
   Source?: unknown;
   'Creative Type'?: unknown;
+  'Rotten Tomatoes Rating'?: unknown;
   [key: string]: unknown;
 }
 
@@ -22,6 +23,9 @@ export interface MarketFilm {
   source: string | null;
   creativeType: string | null;
   mpaaRating: string | null;
+  /** Rotten Tomatoes critics' rating, 0–100 (only the acclaim effect reads it: it is known
+   * at release, not before, so the pre-release model leaves it out). */
+  criticsRating: number | null;
   /** Nominal dollars as released; null when missing or ruled implausible. */
   budget: number | null;
   worldwideGross: number | null;
@@ -173,6 +177,8 @@ export function cleanMovies(rows: readonly RawMovie[]): {
       source: text(row.Source),
       creativeType: text(row['Creative Type']),
       mpaaRating: text(row['MPAA Rating']),
+      criticsRating:
+        typeof row['Rotten Tomatoes Rating'] === 'number' ? row['Rotten Tomatoes Rating'] : null,
       budget,
       worldwideGross,
       usGross,

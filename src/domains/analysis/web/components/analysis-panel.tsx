@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { PremiumGate } from '@/domains/membership/web';
 import { Badge, type BadgeTone } from '@/web/components/ui/badge';
 import { Button, buttonClasses } from '@/web/components/ui/button';
@@ -21,7 +22,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { ENHANCED_COMPARABLES } from '../../analysis.constants';
-import { overallRiskBand, scoreBand, sentimentLabel } from '../../analysis.rules';
+import {
+  overallRiskBand,
+  scoreBand,
+  sentimentLabel,
+  showsAnalysisPanel,
+} from '../../analysis.rules';
 import type { Analysis, Figure } from '../../analysis.schema';
 import {
   analysisPdfUrl,
@@ -53,7 +59,9 @@ const BAND_TEXT: Record<ReturnType<typeof scoreBand>, string> = {
 const num = (figure: Figure): number | null =>
   figure.kind === 'value' && typeof figure.value === 'number' ? figure.value : null;
 const millions = (value: number | null) =>
-  value === null ? 'n/a' : `$${(value / 1_000_000).toFixed(1)}M`;
+  value === null ? 'n/a' : `£${(value / 1_000_000).toFixed(1)}M`;
+const signed = (points: number) => `${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)}`;
+const CONFIDENCE_WORD = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
@@ -66,9 +74,7 @@ function ScoreHeader({ analysis, enhanced }: { analysis: Analysis; enhanced: boo
   return (
     <div className="flex flex-wrap items-end gap-4">
       <div>
-        <p className="text-sm text-ink-muted">
-          {enhanced ? 'Viability score' : 'Commercial Viability Score'}
-        </p>
+        <p className="text-sm text-ink-muted">Commercial Viability Score</p>
         <p
           className={cn(
             'font-display text-4xl font-semibold tabular-nums',
@@ -81,43 +87,72 @@ function ScoreHeader({ analysis, enhanced }: { analysis: Analysis; enhanced: boo
       </div>
       {tier && band ? <Badge tone={BAND_TONE[band]}>{tier}</Badge> : null}
       {!enhanced && analysis.label ? <Badge tone="slate">{analysis.label}</Badge> : null}
-      {enhanced ? (
-        <Badge tone="slate">Confidence {formatFigure(analysis.enhanced.confidenceLevel)}</Badge>
-      ) : (
-        <Badge tone="purple">{analysis.priceTier} tier</Badge>
-      )}
+      <Badge tone="slate">
+        {CONFIDENCE_WORD[analysis.method.confidence]} confidence · likely {analysis.method.low}–
+        {analysis.method.high}
+      </Badge>
+      {enhanced ? null : <Badge tone="purple">{analysis.priceTier} tier</Badge>}
     </div>
   );
 }
 
 function ScoreParts({ analysis }: { analysis: Analysis }) {
-  const parts = [
-    { name: 'Genre', figure: analysis.static.genreScore },
-    { name: 'Medium', figure: analysis.static.mediumScore },
-    { name: 'Page adjustment', figure: analysis.static.lengthBonus },
-    { name: 'Model', figure: analysis.static.modelScore },
+  const { method } = analysis;
+  const rows = [
+    { name: 'All films', points: method.base, why: 'Share of all films that grossed their budget' },
+    ...method.parts,
   ];
   return (
     <ChartFrame
-      title="The score's parts"
-      summary={`Score = (genre + (medium + page adjustment) + model) ÷ 3. ${analysis.viabilityScore.basis.formula}.`}
+      title="How the score was reached"
+      summary={`${method.definition}. It starts from the ${method.base.toFixed(1)} in 100 of all films that recouped and each part adds or takes away points.`}
       table={{
         columns: [
           { id: 'name', header: 'Part' },
-          { id: 'value', header: 'Value', align: 'right' },
+          { id: 'points', header: 'Points', align: 'right' },
+          { id: 'why', header: 'Why' },
         ],
-        rows: parts.map(({ name, figure }) => ({ name, value: formatFigure(figure) })),
+        rows: rows.map((row, index) => ({
+          name: row.name,
+          points: index === 0 ? row.points.toFixed(1) : signed(row.points),
+          why: row.why,
+        })),
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={parts.map(({ name, figure }) => ({ name, value: num(figure) ?? 0 }))}>
+        <BarChart data={method.parts.map((part) => ({ name: part.name, points: part.points }))}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="name" fontSize={12} />
-          <YAxis domain={[-10, 100]} fontSize={12} />
-          <Bar dataKey="value" fill={CHART_COLORS[0]} isAnimationActive={false} />
+          <XAxis dataKey="name" fontSize={10} interval={0} tick={false} />
+          <YAxis fontSize={12} unit=" pts" />
+          <Bar dataKey="points" fill={CHART_COLORS[0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
+  );
+}
+
+/** What the score means, how well the method predicted films it never saw, and its limits. */
+function MethodNote({ analysis }: { analysis: Analysis }) {
+  const { method } = analysis;
+  const { backtest } = method;
+  return (
+    <section aria-label="Method and back-test" className="space-y-2 text-sm text-ink-soft">
+      <h4 className="font-display text-base font-semibold text-ink">Method and back-test</h4>
+      <p>
+        Back-test of {backtest.runOn}: fitted on films up to each cut-off year and scored on the{' '}
+        {backtest.films.toLocaleString('en-GB')} films released in the next two years (
+        {backtest.heldOutYears}), the score’s rank correlation with the return those films realised
+        was {backtest.spearman.toFixed(2)}, against {backtest.baselineSpearman.toFixed(2)} for genre
+        averages alone. Its bands were off by {backtest.calibrationError} points on average.
+      </p>
+      <p>
+        {CONFIDENCE_WORD[method.confidence]} confidence: {method.confidenceWhy}.
+        {method.wouldRaise.length > 0
+          ? ` Would make it surer: ${method.wouldRaise.join(', ')}.`
+          : ''}
+      </p>
+      <p>Money: {method.money}.</p>
+    </section>
   );
 }
 
@@ -126,7 +161,7 @@ function OverviewTab({ analysis }: { analysis: Analysis }) {
   return (
     <div className="space-y-4">
       <Grid>
-        <FigureValue label="Viability score" figure={analysis.viabilityScore} />
+        <FigureValue label="Commercial Viability Score" figure={analysis.viabilityScore} />
         <FigureValue label="Genre score" figure={parts.genreScore} />
         <FigureValue label="Medium score" figure={parts.mediumScore} />
         <FigureValue label="Page adjustment" figure={parts.lengthBonus} />
@@ -147,6 +182,7 @@ function OverviewTab({ analysis }: { analysis: Analysis }) {
         <FigureValue label="Platform demand" figure={aiScores.marketTiming} />
       </Grid>
       <ScoreParts analysis={analysis} />
+      <MethodNote analysis={analysis} />
     </div>
   );
 }
@@ -184,7 +220,7 @@ function ForecastingTab({ analysis }: { analysis: Analysis }) {
       </Grid>
       <ChartFrame
         title="Scenario distribution"
-        summary={`Worldwide gross of ${analysis.forecasting.comparablesCount} comparable adaptations (${analysis.dataRange}, today's dollars) at the 25th, 50th and 75th percentiles.`}
+        summary={`Worldwide gross of ${analysis.forecasting.comparablesCount} comparable adaptations (${analysis.dataRange}): the production budget times their gross-to-budget multiple at the 25th, 50th and 75th percentiles, in ${analysis.method.money}.`}
         table={{
           columns: [
             { id: 'name', header: 'Scenario' },
@@ -209,7 +245,7 @@ function ForecastingTab({ analysis }: { analysis: Analysis }) {
       </ChartFrame>
       <ChartFrame
         title="Comparable films: budget against gross"
-        summary={`${analysis.forecasting.comparablesRule}. Budget and worldwide gross in today's dollars, in millions.`}
+        summary={`${analysis.forecasting.comparablesRule}. Budget and worldwide gross in millions of ${analysis.method.money}.`}
         table={{
           columns: [
             { id: 'title', header: 'Film' },
@@ -217,6 +253,7 @@ function ForecastingTab({ analysis }: { analysis: Analysis }) {
             { id: 'similarity', header: 'Similarity', align: 'right' },
             { id: 'budget', header: 'Budget', align: 'right' },
             { id: 'gross', header: 'Gross', align: 'right' },
+            { id: 'why', header: 'Why chosen' },
           ],
           rows: comparableFilms.map((film) => ({
             title: `${film.title} (${film.year})`,
@@ -224,6 +261,7 @@ function ForecastingTab({ analysis }: { analysis: Analysis }) {
             similarity: film.similarity,
             budget: millions(film.budget),
             gross: millions(film.actualGross),
+            why: film.reasons.join('; '),
           })),
         }}
       >
@@ -331,7 +369,7 @@ function EnhancedView({ analysis }: { analysis: Analysis }) {
       </TabsList>
       <TabsContent value="overview" className="space-y-4">
         <Grid>
-          <FigureValue label="Viability score" figure={analysis.viabilityScore} />
+          <FigureValue label="Commercial Viability Score" figure={analysis.viabilityScore} />
           <FigureValue label="Confidence level" figure={enhanced.confidenceLevel} />
           <FigureValue label="Genre score" figure={analysis.static.genreScore} />
           <FigureValue label="Medium score" figure={analysis.static.mediumScore} />
@@ -401,7 +439,7 @@ function EnhancedView({ analysis }: { analysis: Analysis }) {
       </TabsContent>
       <TabsContent value="risk" className="space-y-4">
         <div className="flex items-center gap-3">
-          <FigureValue label="Overall risk" figure={enhanced.risk.overallRisk} />
+          <FigureValue label="Overall risk (heavy loss rate)" figure={enhanced.risk.overallRisk} />
           {risk !== null ? (
             <Badge tone={riskTone[overallRiskBand(risk)]}>
               {risk < 30 ? 'Low risk' : risk < 60 ? 'Moderate risk' : 'High risk'}
@@ -410,7 +448,7 @@ function EnhancedView({ analysis }: { analysis: Analysis }) {
         </div>
         <ChartFrame
           title="Risk factors"
-          summary="Each risk factor from 0 (none) to 100; the overall risk is their mean."
+          summary="Each risk factor from 0 (none) to 100. The overall risk is the heavy loss rate: the same figure as the standard view’s risk profile."
           table={{
             columns: [
               { id: 'name', header: 'Factor' },
@@ -509,7 +547,7 @@ function ListingAnalysis({ listingId }: { listingId: number }) {
     <div className="space-y-4">
       <ScoreHeader analysis={data} enhanced={enhanced} />
       <p className="text-xs text-ink-muted">
-        Market data: films released {data.dataRange}, dollars adjusted to today. Computed{' '}
+        Market data: films released {data.dataRange}; money in {data.method.money}. Computed{' '}
         {new Date(data.computedAt).toLocaleString('en-GB')} by engine {data.engineVersion}. Each
         figure’s basis is behind its info button.
       </p>
@@ -558,9 +596,18 @@ function ListingAnalysis({ listingId }: { listingId: number }) {
 
 /**
  * The listing page's commercial analysis panel: premium members (and the listing's agent, and
- * admins) see the analysis; everyone else the spec's teaser and 'Upgrade to Premium'.
+ * admins) see the analysis; other agents see no panel (showsAnalysisPanel); everyone else the
+ * spec's teaser and 'Upgrade to Premium'.
  */
-export function ListingAnalysisPanel({ listingId }: { listingId: number }) {
+export function ListingAnalysisPanel({
+  listingId,
+  agentId,
+}: {
+  listingId: number;
+  agentId: number | null;
+}) {
+  const { user } = useCurrentUser();
+  if (!showsAnalysisPanel(user, agentId)) return null;
   return (
     <PremiumGate
       prompt={{

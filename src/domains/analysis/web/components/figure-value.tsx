@@ -4,7 +4,7 @@ import type { Figure } from '../../analysis.schema';
 import { INSUFFICIENT_DATA } from '../../analysis.schema';
 import { cn } from '@/web/lib/cn';
 
-/** Analysis amounts are US dollars in millions with one decimal (part 1 section 9). */
+/** Analysis amounts are pounds, in millions with one decimal from a million up. */
 export function formatFigure(figure: Figure): string {
   if (figure.kind === 'insufficient' || figure.value === null) return INSUFFICIENT_DATA;
   const { value, unit } = figure;
@@ -14,7 +14,9 @@ export function formatFigure(figure: Figure): string {
     case 'usd':
       return `$${(value / 1_000_000).toFixed(1)}M`;
     case 'gbp':
-      return `£${value.toLocaleString('en-GB')}`;
+      return value >= 1_000_000
+        ? `£${(value / 1_000_000).toFixed(1)}M`
+        : `£${value.toLocaleString('en-GB')}`;
     case 'percent':
       return `${value}%`;
     case 'probability':

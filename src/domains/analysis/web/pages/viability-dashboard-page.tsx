@@ -23,7 +23,7 @@ export default function ViabilityDashboardPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeader
         title="Commercial Viability Dashboard"
-        description="The best-scored titles by the analysis engine. Scores rest on films released in the years shown on each card, dollars adjusted to today."
+        description="The best-scored titles by the analysis engine. Each score is the estimated chance in 100 that a film of the title grosses its budget worldwide, from films released in the years shown on each card; money in pounds at 2024 prices."
       />
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="space-y-1 text-sm font-medium text-ink">

@@ -76,7 +76,10 @@ export function formatUkLongDate(value: string | null | undefined): string | nul
 /** The spec's viability band name for a score (part 1 section 9), for the card's label. */
 /** The card's viability line: score and band, or why there is none yet. */
 export function viabilityText(score: number | null): string {
-  return score === null ? 'Not yet scored' : `${score}/100 · ${viabilityBandName(score)}`;
+  // Null only until the analysis job reaches the listing: within a minute of start, a couple of minutes after a new listing.
+  return score === null
+    ? 'Not yet scored (within minutes)'
+    : `${score}/100 · ${viabilityBandName(score)}`;
 }
 
 export function viabilityBandName(score: number): string {
