@@ -5,12 +5,12 @@ import { hasPremiumAccess, type PremiumSubject } from '@/domains/membership/memb
 import { listings } from '@/domains/listings/server/listings.tables';
 import { offers } from '@/domains/offers/server/offers.tables';
 import { listingCardColumns, toListingCard } from '@/domains/listings/server';
+import { NOT_MY_MARKET_NEIGHBOURS, PRODUCERS_ONLY } from '../recommendations.constants';
 import type { RecommendationsQuery, RecommendationsResponse } from '../recommendations.schema';
 import type { Embedder } from './embedder';
 import { findTasteSignals, type TasteSignals } from './find-taste-signals';
 import {
   matchReference,
-  NOT_MY_MARKET_NEIGHBOURS,
   rankRecommendations,
   tasteVector,
   type RankCandidate,
@@ -27,8 +27,8 @@ import {
 import { findEmbeddings, findNearestListings, type VectorCapability } from './vector-store';
 import { intArray } from '@/server/db/int-array';
 
+export { PRODUCERS_ONLY };
 export const PREMIUM_REQUIRED = 'AI recommendations are a Premium feature';
-export const PRODUCERS_ONLY = 'AI recommendations are for producers';
 /** How many titles nearest the taste are scored (the rest of the catalogue cannot win). */
 const NEIGHBOURS = 60;
 /** Catalogue titles sampled to calibrate the match of a thin taste (match-score.ts). */

@@ -80,12 +80,12 @@ export function closenessScore(fit: number, reference: MatchReference): number {
 
 /**
  * Selectivity: the title's place among every title the producer could be shown, on a halving
- * scale: the best one 99, the 2nd 89, the 4th 79, the 8th 69, the 16th 59. Ten points fewer
- * means twice as many titles reach it, so only the single best title can be 95%+, at most
- * four are green (80+) and sixteen yellow (60+) or better.
+ * scale: the 2nd 90, the 4th 80, the 8th 70, the 16th 60 (the best one 99, the ceiling). Ten
+ * points fewer means twice as many titles reach it, so only the single best title can be 95%+,
+ * at most four are green (80+) and sixteen yellow (60+) or better.
  */
 export function selectivityScore(place: number): number {
-  return clampScore(99 - 10 * Math.log2(Math.max(1, place)));
+  return clampScore(100 - 10 * Math.log2(Math.max(1, place)));
 }
 
 /**

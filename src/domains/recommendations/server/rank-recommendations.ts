@@ -66,8 +66,6 @@ export const SEARCH_TEXT_WEIGHT = 1;
 export const NEGATIVE_WEIGHT = 1.5;
 /** The fit lost by each of the three titles nearest to one marked 'Not My Market'. */
 export const NOT_MY_MARKET_NEIGHBOUR_PENALTY = 0.12;
-/** How many of a 'Not My Market' title's nearest neighbours are lowered with it. */
-export const NOT_MY_MARKET_NEIGHBOURS = 3;
 
 interface Part {
   vector: number[];
