@@ -142,13 +142,16 @@ async function measure(count: number) {
   const report = evaluateQuality(listings, producers);
   const seconds = round((performance.now() - started) / 1000, 1);
   console.log(`  ${producers.length} producers evaluated in ${seconds} s`);
-  console.log('  method      hit@10   nDCG@10');
+  console.log('  method      hit@10   nDCG@10  in-taste@10');
   for (const method of ['ours', 'popularity', 'random'] as const) {
-    const { hitRate, ndcg } = report[method];
+    const { hitRate, ndcg, tastePrecision } = report[method];
     console.log(
-      `  ${method.padEnd(10)}  ${round(hitRate).toFixed(3)}    ${round(ndcg).toFixed(3)}`,
+      `  ${method.padEnd(10)}  ${round(hitRate).toFixed(3)}    ${round(ndcg).toFixed(3)}    ${round(tastePrecision).toFixed(3)}`,
     );
   }
+  console.log(
+    `  hidden picks found: ours ${Math.round(report.ours.hitRate * producers.length)}/${producers.length} producers, popularity ${Math.round(report.popularity.hitRate * producers.length)}/${producers.length}`,
+  );
   console.log(
     `  ours / popularity: hit ${round(report.ours.hitRate / report.popularity.hitRate, 2)}x, nDCG ${round(report.ours.ndcg / report.popularity.ndcg, 2)}x`,
   );

@@ -293,6 +293,21 @@ export function ndcgAt(recommended: number[], hidden: number[]): number {
 export interface MethodQuality {
   hitRate: number;
   ndcg: number;
+  /**
+   * Share of the top 10 in the producer's hidden taste (its genre, and one of its themes or its
+   * setting): readable where the hidden picks are a handful among thousands of equally
+   * fitting titles (100,000 listings), where hit rates of every method are near zero.
+   */
+  tastePrecision: number;
+}
+
+/** Whether a title is of this hidden taste: its genre, and one of its themes or its setting. */
+export function isInTaste(taste: SyntheticProducer['taste'], listing: QualityListing): boolean {
+  if (listing.genre !== taste.genre) return false;
+  return (
+    listing.themes.some((theme) => taste.themes.includes(theme)) ||
+    (taste.setting !== null && listing.setting === taste.setting)
+  );
 }
 
 export interface QualityReport {
@@ -323,7 +338,7 @@ export function evaluateQuality(
   const byId = new Map(listings.map((listing) => [listing.id, listing]));
   const order = popularityOrder(producers);
   const rng = createRng(hashSeed('random-baseline'));
-  const sums = { ours: [0, 0], popularity: [0, 0], random: [0, 0] };
+  const sums = { ours: [0, 0, 0], popularity: [0, 0, 0], random: [0, 0, 0] };
   const bandCounts = { green: [0, 0], yellow: [0, 0], orange: [0, 0] };
   let several95 = 0;
   let max95 = 0;
@@ -338,6 +353,8 @@ export function evaluateQuality(
     for (const method of ['ours', 'popularity', 'random'] as const) {
       sums[method][0] += hitAt(lists[method], producer.hidden);
       sums[method][1] += ndcgAt(lists[method], producer.hidden);
+      const inTaste = lists[method].filter((id) => isInTaste(producer.taste, byId.get(id)!));
+      sums[method][2] += lists[method].length === 0 ? 0 : inTaste.length / lists[method].length;
     }
     const count95 = ours.filter((title) => title.score >= 95).length;
     if (count95 > 1) several95 += 1;
@@ -352,6 +369,7 @@ export function evaluateQuality(
   const quality = (method: keyof typeof sums) => ({
     hitRate: sums[method][0] / n,
     ndcg: sums[method][1] / n,
+    tastePrecision: sums[method][2] / n,
   });
   const shown = bandCounts.green[0] + bandCounts.yellow[0] + bandCounts.orange[0];
   const bandReport = (name: keyof typeof bandCounts) => ({
