@@ -1,5 +1,6 @@
 import { test, expect, demoAccounts, DEMO_PASSWORD } from './helpers/journey';
 import { fetchListings } from './helpers/catalogue';
+import { expectNoSeriousAxeViolations } from './helpers/accessibility';
 
 test('[DISCOVERY] a premium producer gets recommendations, rates one, refreshes, and searches by meaning', async ({
   page,
@@ -40,25 +41,58 @@ test('[DISCOVERY] a premium producer gets recommendations, rates one, refreshes,
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(8);
   await expect(page.getByText(/% match/).first()).toBeVisible();
-  await expect(
-    page.getByText(/which you favourited|one of your genres|your usual/).first(),
-  ).toBeVisible();
+  // Issue 31: the cards are in match order, only the best can be 95%+, and each says why
+  // from something this producer did.
+  const matches = (await cards.getByText(/^\d+% match$/).allTextContents()).map((text) =>
+    Number.parseInt(text, 10),
+  );
+  expect(matches).toHaveLength(8);
+  expect([...matches].sort((a, b) => b - a)).toEqual(matches);
+  expect(matches.filter((match) => match >= 95).length).toBeLessThanOrEqual(1);
+  for (const card of await cards.all()) {
+    await expect(card).toContainText(
+      /which you (favourited|made an offer on|viewed|rated Commercially Viable|spent \d+ min reading)|your searches for|what your profile says/,
+    );
+  }
+  await expect(page.getByText(/Only your single best title can reach 95%/i)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your taste profile' })).toBeVisible();
+  // Counted and worded right: never "1 viewed titles".
+  await expect(
+    page.getByText(
+      /From \d+ offers?, \d+ favourites?, \d+ titles? viewed, \d+ search(es)? and \d+ ratings?\./,
+    ),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the AI recommendations page');
   await takeScreenshot('01-recommendations');
 
-  // 'Not My Market' on the first, then Refresh: it is gone.
+  // 'Not My Market' on the first: it says what it does, and the next load shows it done.
   const dropped = (await cards.first().getByRole('heading').textContent())?.trim() ?? '';
   await cards.first().getByRole('button', { name: 'Not My Market' }).click();
   await expect(cards.first().getByRole('button', { name: 'Not My Market' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(/the 3 titles nearest it are placed lower/)
+      .first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(cards).toHaveCount(8);
   await expect(cards.getByRole('heading', { name: dropped, exact: true })).toHaveCount(0);
+  // The taste profile lists it.
+  await expect(page.getByRole('listitem').filter({ hasText: dropped })).toBeVisible();
   await takeScreenshot('02-after-refresh');
 
+  // On a phone the cards, badges and profile stack in one column.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(cards.first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the AI recommendations page on a phone');
+  await takeScreenshot('02b-recommendations-phone');
+
   // Search by meaning in the catalogue.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/listings');
   await page.getByRole('button', { name: 'Describe what you want' }).click();
   await page.getByLabel('Describe what you want').fill('a family drama on the English coast');

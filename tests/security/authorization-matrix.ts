@@ -96,6 +96,12 @@ const forumMembers = (status: number): Record<MatrixRole, Cell> => ({
   admin: status,
 });
 
+/** AI recommendations: 401 signed out, `status` for premium producers, 403 for everyone else. */
+const premiumProducersOnly = (status: number): Record<MatrixRole, Cell> => ({
+  ...signedIn(403),
+  premiumProducer: status,
+});
+
 /** Forum members acting on what they wrote: `status` on their own, 403 on another's. */
 const forumAuthorsOnly = (status: number): Partial<Record<MatrixRole, Cell>> => ({
   premiumProducer: { own: status, other: 403 },
@@ -186,17 +192,18 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { route: 'POST /api/favorites/{id}', object: 'listing', cells: signedIn(200) },
   { route: 'DELETE /api/favorites/{id}', object: 'listing', cells: signedIn(200) },
 
-  // Recommendations (decision 015): the premium rule, as for the forum; similar titles and
-  // search by meaning for everyone signed in.
-  { route: 'GET /api/recommendations', cells: forumMembers(200) },
-  { route: 'GET /api/recommendations/progress', cells: forumMembers(200) },
+  // Recommendations (decision 015): premium producers only (the spec's roles table: agents
+  // and admins "not shown", issue 31); similar titles and search by meaning for everyone
+  // signed in.
+  { route: 'GET /api/recommendations', cells: premiumProducersOnly(200) },
+  { route: 'GET /api/recommendations/progress', cells: premiumProducersOnly(200) },
   {
     route: 'POST /api/recommendations/feedback',
     object: 'listing',
-    cells: forumMembers(200),
+    cells: premiumProducersOnly(200),
   },
-  { route: 'GET /api/recommendations/profile', cells: forumMembers(200) },
-  { route: 'PUT /api/recommendations/profile', cells: forumMembers(200) },
+  { route: 'GET /api/recommendations/profile', cells: premiumProducersOnly(200) },
+  { route: 'PUT /api/recommendations/profile', cells: premiumProducersOnly(200) },
   { route: 'GET /api/listings/{id}/similar', object: 'listing', cells: signedIn(200) },
   { route: 'GET /api/listings/by-meaning', cells: signedIn(200) },
 

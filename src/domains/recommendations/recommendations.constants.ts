@@ -21,3 +21,7 @@ export const MEANING_MIN_LENGTH = 3;
 export const MEANING_MAX_LENGTH = 300;
 /** How many ranked results a search by meaning keeps (pages are cut from these). */
 export const MEANING_POOL_SIZE = 120;
+/** The spec's roles table: AI recommendations are for (premium) producers (issue 31). */
+export const PRODUCERS_ONLY = 'AI recommendations are for producers';
+/** How many of a 'Not My Market' title's nearest titles are placed lower with it. */
+export const NOT_MY_MARKET_NEIGHBOURS = 3;

@@ -76,11 +76,15 @@ export const RecommendationSignalsSchema = z.object({
   views: z.number().int(),
   searches: z.number().int(),
   feedback: z.number().int(),
+  notMyMarket: z.number().int(),
 });
 
 export const RecommendationSchema = z.object({
   listing: ListingCardSchema,
-  /** 0-100: the match badge. */
+  /**
+   * 1-99: the match badge, calibrated (server/match-score.ts): the share of the titles this
+   * producer chose that this title is closer to their taste than.
+   */
   score: z.number().int().min(0).max(100),
   reasoning: z.string(),
 });
@@ -92,6 +96,8 @@ export const RecommendationsResponseSchema = z.object({
   totalAnalyzed: z.number().int(),
   profile: TasteProfileSchema,
   signals: RecommendationSignalsSchema,
+  /** The latest titles marked 'Not My Market' (they and their three nearest are lowered). */
+  notMyMarket: z.array(z.object({ listingId: z.number().int(), title: z.string() })),
   /** True when the producer has no activity yet: results come from profile text and popularity. */
   isColdStart: z.boolean(),
   /** Why these results, in a sentence (e.g. the cold start explained). */

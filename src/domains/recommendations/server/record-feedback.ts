@@ -1,6 +1,7 @@
 import type { Database } from '@/server/db/client';
 import { notFound, postgresErrorCode } from '@/shared/errors';
 import { LISTING_NOT_FOUND, requireVisibleListing } from '@/domains/listings/server';
+import { FEEDBACK_RATINGS, NOT_MY_MARKET_NEIGHBOURS } from '../recommendations.constants';
 import type { FeedbackBody } from '../recommendations.schema';
 import {
   requireRecommendationsAccess,
@@ -9,6 +10,7 @@ import {
 import { recommendationFeedback } from './recommendations.tables';
 
 export const FEEDBACK_THANKS = 'Thanks: your next recommendations will take this into account';
+export const NOT_MY_MARKET_THANKS = `Noted: this title leaves your recommendations and the ${NOT_MY_MARKET_NEIGHBOURS} titles nearest it are placed lower`;
 
 /**
  * POST /api/recommendations/feedback: 'Commercially Viable' (5) pulls the taste towards the
@@ -33,5 +35,7 @@ export async function recordFeedback(
     if (postgresErrorCode(error) === '23503') throw notFound(LISTING_NOT_FOUND);
     throw error;
   }
-  return { message: FEEDBACK_THANKS };
+  return {
+    message: body.rating === FEEDBACK_RATINGS.notMyMarket ? NOT_MY_MARKET_THANKS : FEEDBACK_THANKS,
+  };
 }

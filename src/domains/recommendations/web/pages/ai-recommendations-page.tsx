@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Lock, RefreshCw, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useCurrentUser } from '@/domains/accounts/web';
 import { PremiumGate } from '@/domains/membership/web';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -11,7 +12,12 @@ import { PageHeader } from '@/web/components/ui/page-header';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { usePageTitle } from '@/web/lib/use-page-title';
-import { FEEDBACK_RATINGS, RECOMMENDATIONS_LIMIT } from '../../recommendations.constants';
+import {
+  FEEDBACK_RATINGS,
+  NOT_MY_MARKET_NEIGHBOURS,
+  PRODUCERS_ONLY,
+  RECOMMENDATIONS_LIMIT,
+} from '../../recommendations.constants';
 import type { RecommendationsResponse, TasteProfile } from '../../recommendations.schema';
 import { useRecommendations } from '../api/get-recommendations';
 import { useSendRecommendationFeedback } from '../api/send-recommendation-feedback';
@@ -22,6 +28,21 @@ import { RecommendationProgress } from '../components/recommendation-progress';
 /** /ai-recommendations: premium producers' 8 recommendations with the profile they came from. */
 export default function AiRecommendationsPage() {
   usePageTitle('AI Recommendations');
+  const { user } = useCurrentUser();
+  // The spec's roles table: recommendations are for producers; agents and admins sell and run
+  // the marketplace, so the server refuses them too (decision 015, issue 31).
+  if (user && user.role !== 'producer') {
+    return (
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+        <PageHeader title="AI Recommendations" />
+        <EmptyState
+          icon={Lock}
+          title={PRODUCERS_ONLY}
+          text="They match the catalogue to a producer's offers, favourites, reading and searches."
+        />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeader
@@ -69,6 +90,7 @@ function Recommendations() {
           onRetry={() => void recommendations.refetch()}
         />
       ) : null}
+      {data && data.recommendations.length > 0 ? <MatchLegend /> : null}
       {data ? (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <Results data={data} />
@@ -156,6 +178,24 @@ function Results({ data }: { data: RecommendationsResponse }) {
   );
 }
 
+/** What the badge's number and colour mean (server/match-score.ts), in a line. */
+function MatchLegend() {
+  return (
+    <p className="text-sm text-ink-soft">
+      Match: how close a title is to your taste, against the titles you chose yourself; only your
+      single best title can reach 95%. Green (80+) is one of your best four, yellow (60+) one of
+      your best sixteen, orange further off.
+    </p>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "From 1 offer, 6 favourites, 5 titles viewed, 2 searches and 0 ratings." */
+function signalsSentence(signals: RecommendationsResponse['signals']): string {
+  return `From ${plural(signals.offers, 'offer', 'offers')}, ${plural(signals.favourites, 'favourite', 'favourites')}, ${plural(signals.views, 'title viewed', 'titles viewed')}, ${plural(signals.searches, 'search', 'searches')} and ${plural(signals.feedback, 'rating', 'ratings')}.`;
+}
+
 const splitWords = (value: string) =>
   value
     .split(',')
@@ -211,9 +251,21 @@ function TasteProfileCard({
       <CardContent className="space-y-4">
         <p className="text-sm text-ink-soft">
           {profile.isStated ? 'As you set it. ' : 'Read from your activity. '}
-          From {signals.offers} offers, {signals.favourites} favourites, {signals.views} viewed
-          titles, {signals.searches} searches and {signals.feedback} ratings.
+          {signalsSentence(signals)}
         </p>
+        {data.notMyMarket.length > 0 ? (
+          <div className="space-y-1 text-sm">
+            <p className="font-semibold text-ink">Not My Market</p>
+            <ul className="list-inside list-disc text-ink-soft">
+              {data.notMyMarket.map((title) => (
+                <li key={title.listingId}>{title.title}</li>
+              ))}
+            </ul>
+            <p className="text-ink-soft">
+              {`These are left out, and the ${NOT_MY_MARKET_NEIGHBOURS} titles nearest each are placed lower.`}
+            </p>
+          </div>
+        ) : null}
         <form className="space-y-3" onSubmit={onSubmit}>
           <Field label="Genres" hint="Separated by commas">
             <Input value={genres} onChange={(event) => setGenres(event.target.value)} />
