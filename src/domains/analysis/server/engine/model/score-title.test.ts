@@ -114,8 +114,8 @@ describe('a score per title', () => {
       a.viabilityScore.basis.inputs.find((input) =>
         input.label.startsWith('Budget band implied by the asking price'),
       )!.value;
-    expect(budgetLine(cheap)).toMatch(/budget under \$5M/);
-    expect(budgetLine(dear)).toMatch(/budget \$100M or more/);
+    expect(budgetLine(cheap)).toMatch(/budget under £3\.9M/);
+    expect(budgetLine(dear)).toMatch(/budget £78\.2M or more/);
     expect(analyse({ contentRating: 'PG' }).viabilityScore.value).not.toBe(
       analyse({ contentRating: 'R' }).viabilityScore.value,
     );
