@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadMarketData } from '../../market/market-data';
 import { analyseListing, type EngineListing } from '../analyse-listing';
 import { runBacktest } from './backtest';
-import { BACKTEST } from './backtest-result.generated';
+import { BACKTEST, FITTED_MODEL } from './backtest-result.generated';
+import { fitRecoupModel } from './fit-recoup-model';
 import { namedTitles, salesNumber } from './listing-facts';
 
 const market = loadMarketData();
@@ -63,6 +64,12 @@ describe('the back-test (held-out years)', () => {
 
   it('is what the method page and the PDF print (rerun the bench with --write if not)', () => {
     expect(BACKTEST.result).toEqual(fresh);
+    const fit = fitRecoupModel(market.films);
+    expect(FITTED_MODEL).toEqual({
+      ...fit,
+      weights: [...fit.weights],
+      fittedOn: market.films.length,
+    });
     expect(BACKTEST.runOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
