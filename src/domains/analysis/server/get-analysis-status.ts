@@ -5,6 +5,7 @@ import { ENGINE_VERSION } from '../analysis.constants';
 import type { AnalysisStatus } from '../analysis.schema';
 import { analysisRuns, listingAnalyses } from './analysis.tables';
 import { CPI_SOURCE } from './market/cpi-u.constants';
+import { EXCHANGE_RATE_SOURCE, EXCHANGE_RATE_YEAR } from './market/money.constants';
 import { loadMarketData } from './market/market-data';
 import { toAnalysisRun } from './recompute-analyses';
 
@@ -58,7 +59,12 @@ export async function getAnalysisStatus(db: Executor): Promise<AnalysisStatus> {
     })),
     run: run ? toAnalysisRun(run) : null,
     dataRange: market.dataRange,
-    sources: [market.source, CPI_SOURCE, 'PageToScreen activity (views, favourites, offers)'],
+    sources: [
+      market.source,
+      CPI_SOURCE,
+      `${EXCHANGE_RATE_SOURCE}, ${EXCHANGE_RATE_YEAR} average`,
+      'PageToScreen activity (views, favourites, offers)',
+    ],
     cleaning: Object.entries(market.report.applied).map(([rule, rows]) => ({
       rule,
       rows,

@@ -1,4 +1,5 @@
 import type { MarketFilm } from '../../market/clean-movies';
+import { toPounds } from '../../market/money.constants';
 
 /**
  * The film facts the recoup model reads, each known before a film is released (so a model
@@ -8,13 +9,22 @@ import type { MarketFilm } from '../../market/clean-movies';
  */
 export type FeatureVector = Map<string, number>;
 
-/** Budget bands in base-year dollars (lower bounds), widest first so the lookup is simple. */
+const pounds = (dollars: number) => `£${(toPounds(dollars) / 1_000_000).toFixed(1)}M`;
+
+/**
+ * Budget bands on base-year dollars (lower bounds), widest first so the lookup is simple;
+ * labelled in pounds, as every amount a user reads.
+ */
 export const BUDGET_BANDS = [
-  { key: 'budget:100m+', from: 100_000_000, label: '$100M or more' },
-  { key: 'budget:40-100m', from: 40_000_000, label: '$40M–$100M' },
-  { key: 'budget:15-40m', from: 15_000_000, label: '$15M–$40M' },
-  { key: 'budget:5-15m', from: 5_000_000, label: '$5M–$15M' },
-  { key: 'budget:<5m', from: 0, label: 'under $5M' },
+  { key: 'budget:100m+', from: 100_000_000, label: `${pounds(100_000_000)} or more` },
+  {
+    key: 'budget:40-100m',
+    from: 40_000_000,
+    label: `${pounds(40_000_000)}–${pounds(100_000_000)}`,
+  },
+  { key: 'budget:15-40m', from: 15_000_000, label: `${pounds(15_000_000)}–${pounds(40_000_000)}` },
+  { key: 'budget:5-15m', from: 5_000_000, label: `${pounds(5_000_000)}–${pounds(15_000_000)}` },
+  { key: 'budget:<5m', from: 0, label: `under ${pounds(5_000_000)}` },
 ] as const;
 
 export function budgetBandOf(budgetToday: number) {

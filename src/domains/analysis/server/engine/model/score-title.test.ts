@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadMarketData } from '../../market/market-data';
 import { analyseListing, type EngineListing } from '../analyse-listing';
 import { runBacktest } from './backtest';
-import { BACKTEST } from './backtest-result.generated';
+import { BACKTEST, FITTED_MODEL } from './backtest-result.generated';
+import { fitRecoupModel } from './fit-recoup-model';
 import { namedTitles, salesNumber } from './listing-facts';
 
 const market = loadMarketData();
@@ -63,6 +64,12 @@ describe('the back-test (held-out years)', () => {
 
   it('is what the method page and the PDF print (rerun the bench with --write if not)', () => {
     expect(BACKTEST.result).toEqual(fresh);
+    const fit = fitRecoupModel(market.films);
+    expect(FITTED_MODEL).toEqual({
+      ...fit,
+      weights: [...fit.weights],
+      fittedOn: market.films.length,
+    });
     expect(BACKTEST.runOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -114,8 +121,8 @@ describe('a score per title', () => {
       a.viabilityScore.basis.inputs.find((input) =>
         input.label.startsWith('Budget band implied by the asking price'),
       )!.value;
-    expect(budgetLine(cheap)).toMatch(/budget under \$5M/);
-    expect(budgetLine(dear)).toMatch(/budget \$100M or more/);
+    expect(budgetLine(cheap)).toMatch(/budget under £3\.9M/);
+    expect(budgetLine(dear)).toMatch(/budget £78\.2M or more/);
     expect(analyse({ contentRating: 'PG' }).viabilityScore.value).not.toBe(
       analyse({ contentRating: 'R' }).viabilityScore.value,
     );

@@ -15,7 +15,7 @@ import { memo, pct, ratio, recoup, type AnalysisContext } from './context';
 /** What the 0–100 score is, in words a producer can check (shown in every basis and the PDF). */
 export function scoreDefinition(context: AnalysisContext): string {
   const { model } = context.title;
-  return `Estimated chance in 100 that a film adaptation like this grosses at least its production budget worldwide: a model fitted on ${model.films} films released ${model.firstYear}–${model.lastYear} (genre, creative type, source, rating, budget band), then moved by the listing's own acclaim, audience reach and named comparables`;
+  return `Estimated chance in 100 that a film adaptation like this grosses at least its production budget worldwide: a model fitted on ${model.films.toLocaleString('en-GB')} films released ${model.firstYear}–${model.lastYear} (genre, creative type, source, rating, budget band), then moved by the listing's own acclaim, audience reach and named comparables`;
 }
 
 const signed = (points: number) => `${points >= 0 ? '+' : '−'}${Math.abs(points).toFixed(1)}`;
