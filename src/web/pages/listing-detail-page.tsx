@@ -40,6 +40,14 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
     <ListingDetailView
       listing={listing}
       actions={<ListingActions listing={listing} />}
+      agentContact={
+        // Producers reach the agent through the questions panel below (the deals room).
+        role === 'producer' ? (
+          <a href="#ask-agent-title" className="text-sm font-medium text-brand-700 hover:underline">
+            Ask the agent a question
+          </a>
+        ) : null
+      }
       offerAction={
         <PanelBoundary title="Offers">
           <ListingOfferAction
