@@ -234,6 +234,7 @@ test('[COMMENTS] the admin removes a reported comment and the replies under it s
     parentId: thread.id,
   });
 
+  await login(page, demoAccounts.admin);
   await page.goto('/admin/comments');
   await page.getByRole('textbox', { name: 'Listing ID' }).fill(String(listing.id));
   await page.getByRole('button', { name: 'Filter' }).click();
