@@ -214,6 +214,15 @@ export type SetUserRoleBody = z.infer<typeof SetUserRoleBodySchema>;
 /** Suspend and activate take an optional note for the audit log; no body at all is fine. */
 export const SuspendUserBodySchema = z.object({ notes: notesField.optional() }).nullish();
 
+/** What suspending a user would do now: the confirmation states it before the admin acts. */
+export const SuspensionImpactSchema = z.object({
+  /** The agent's listings on the market now (published, optioned...), which would be withdrawn. */
+  listingsOffMarket: z.number().int(),
+  /** Sign-in sessions that have not expired, which would all be ended. */
+  activeSessions: z.number().int(),
+});
+export type SuspensionImpact = z.infer<typeof SuspensionImpactSchema>;
+
 export const AdminResetPasswordBodySchema = z.object({
   newPassword: z
     .string({ error: ADMIN_MESSAGES.newPasswordRequired })
