@@ -175,6 +175,7 @@ test('[ADMIN] the admin approves an agent, suspends a producer, resets a passwor
   await reset.getByLabel('New password').fill('short');
   await reset.getByRole('button', { name: 'Reset password' }).click();
   await expect(reset.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(page.getByText('Password too short', { exact: true })).toBeVisible();
   await reset.getByLabel('New password').fill('a-fresh-admin-set-password');
   await takeScreenshot('03-reset-password');
   await reset.getByRole('button', { name: 'Reset password' }).click();

@@ -117,8 +117,9 @@ export default function ListingDetailPage() {
   } else if (failure?.kind === 'limit') {
     content = <ViewLimitReached resetDate={failure.resetDate} />;
   } else if (failure?.kind === 'not-found') content = <ListingNotFound />;
-  else if (failure || !data || !user) content = <ListingLoadError />;
-  else content = <ListingWithPanels key={data.id} listing={data} role={user.role} />;
+  else if (failure || !data || !user) {
+    content = <ListingLoadError error={listing.error} />;
+  } else content = <ListingWithPanels key={data.id} listing={data} role={user.role} />;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
