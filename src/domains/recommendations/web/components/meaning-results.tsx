@@ -63,7 +63,7 @@ export function MeaningResults<Layout extends string>({
         className="flex flex-wrap gap-2"
         onSubmit={onSubmit}
         role="search"
-        aria-label="Describe what you want"
+        aria-label="Search by meaning"
       >
         <label htmlFor="meaning-search" className="sr-only">
           Describe what you want
