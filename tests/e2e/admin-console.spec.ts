@@ -147,6 +147,14 @@ test('[ADMIN] the admin approves an agent, suspends a producer, resets a passwor
   await expect(manage.getByRole('combobox', { name: 'Role' })).toHaveValue('free');
   await expect(manage.getByRole('option', { name: 'Administrator' })).toHaveCount(0);
   await manage.getByRole('button', { name: 'Suspend user' }).click();
+  // It asks first, saying what it affects: their sessions (a producer has no listings).
+  const confirmSuspend = manage.getByRole('group', { name: 'Suspend Eleanor Marsh?' });
+  await expect(
+    confirmSuspend.getByText(/^This ends \d+ active sessions? \(they are signed out everywhere\)/),
+  ).toBeVisible();
+  await expect(confirmSuspend.getByText(/listings/)).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page, 'the suspension confirmation');
+  await confirmSuspend.getByRole('button', { name: 'Confirm suspension' }).click();
   await expect(page.getByRole('status').getByText('User suspended')).toBeVisible();
   await expect(table.getByText('Suspended', { exact: true })).toBeVisible();
   const refused = await apiAs(suspended.email, suspended.password);
@@ -167,6 +175,7 @@ test('[ADMIN] the admin approves an agent, suspends a producer, resets a passwor
   await reset.getByLabel('New password').fill('short');
   await reset.getByRole('button', { name: 'Reset password' }).click();
   await expect(reset.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(page.getByText('Password too short', { exact: true })).toBeVisible();
   await reset.getByLabel('New password').fill('a-fresh-admin-set-password');
   await takeScreenshot('03-reset-password');
   await reset.getByRole('button', { name: 'Reset password' }).click();
@@ -211,6 +220,16 @@ test('[ADMIN] the admin approves an agent, suspends a producer, resets a passwor
   await page.getByRole('combobox', { name: 'Filter by action' }).selectOption('suspend_user');
   await expect(log.getByText(suspended.email)).toBeVisible();
   await expect(log.getByText('Deletion', { exact: true })).toHaveCount(0);
+  // Who, what, before → after in words, and the time in UK time: no raw keys or objects.
+  const suspension = log.getByRole('row').filter({ hasText: suspended.email });
+  await expect(suspension.getByText('Alex Morgan', { exact: false })).toBeVisible();
+  await expect(suspension.getByText('active → suspended')).toBeVisible();
+  await expect(
+    suspension.getByText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (GMT|BST)/).first(),
+  ).toBeVisible();
+  await expect(log).not.toContainText('[object Object]');
+  await expect(log).not.toContainText('suspend_user');
+  await expect(log).not.toContainText('suspendedAt');
   await takeScreenshot('05-audit-log');
 
   // A phone shows the same console without sideways page scrolling.
@@ -224,6 +243,80 @@ test('[ADMIN] the admin approves an agent, suspends a producer, resets a passwor
   await takeScreenshot('06-phone');
 
   for (const context of contexts) await context.dispose();
+});
+
+test('[ADMIN] a role change refused for a paying member offers the refund in the dialog, audited', async ({
+  page,
+  login,
+  baseURL,
+  mailCatcher,
+  allowConsoleError,
+}) => {
+  test.setTimeout(180_000);
+  // The refused role change is a 409 the browser logs; the dialog answers it with the refund.
+  allowConsoleError(/409 \(Conflict\).*\/api\/admin\/users\/\d+\/role/);
+  const origin = new URL(baseURL!).origin;
+  // A producer who pays for Premium with the local provider's test card.
+  const member = await registerVerifiedProducer(page, mailCatcher, baseURL!);
+  await login(page, member.email, member.password);
+  const upgrade = (await expectOk(
+    await page.request.post('/api/membership/upgrade', { headers: { origin }, data: {} }),
+    'start the Premium checkout',
+  )) as { clientSecret: string };
+  await expectOk(
+    await page.request.post('/api/payments/local/confirm', {
+      headers: { origin },
+      data: {
+        clientSecret: upgrade.clientSecret,
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      },
+    }),
+    'pay for Premium',
+  );
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/membership/status')).json()) as { tier: string })
+          .tier,
+    )
+    .toBe('premium');
+
+  await login(page, demoAccounts.admin);
+  await page.goto('/admin-dashboard');
+  const table = await findUser(page, member.email);
+  await table.getByRole('button', { name: 'Manage Eleanor Marsh' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Eleanor Marsh' });
+  await manage.getByRole('combobox', { name: 'Role' }).selectOption('free');
+  await manage.getByRole('button', { name: 'Save role' }).click();
+  const refund = manage.getByRole('group', { name: 'This member pays for Premium' });
+  await expect(
+    refund.getByText('Refund the membership (within 14 days)', { exact: false }),
+  ).toBeVisible();
+  await refund.getByRole('button', { name: 'Refund the membership' }).click();
+  await expect(
+    refund.getByText('The money goes back to their card', { exact: false }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the refund confirmation in the role dialog');
+  await refund.getByRole('button', { name: 'Confirm refund' }).click();
+  await expect(page.getByRole('status').getByText('Membership refunded')).toBeVisible();
+  await expect(page.getByText('£216.00 refunded to', { exact: false })).toBeVisible();
+  await expect(refund).toHaveCount(0);
+  // With the payment refunded the role change goes through.
+  await manage.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.getByRole('status').getByText('Role updated')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByRole('combobox', { name: 'Filter by action' }).selectOption('refund_membership');
+  const row = page
+    .getByRole('table', { name: 'Admin audit log' })
+    .getByRole('row')
+    .filter({ hasText: member.email });
+  await expect(row.getByText('Membership refund', { exact: true })).toBeVisible();
+  await expect(row.getByText('premium → free')).toBeVisible();
+  await expect(row.getByText('216.00', { exact: false })).toBeVisible();
 });
 
 test('[ADMIN] the admin dashboard is for administrators only', async ({ page, login }) => {

@@ -199,6 +199,69 @@ test('[COMMENTS] the admin removes a comment on /admin/comments and the figures 
   await expect(page.getByText(`Showing comments for listing ID ${listing.id}`)).toHaveCount(0);
 });
 
+test('[COMMENTS] the admin removes a reported comment and the replies under it stay', async ({
+  page,
+  baseURL,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  const tag = runTag();
+  const headers = { origin: new URL(baseURL!).origin };
+  const postAs = async (email: string, listingId: number, data: object) => {
+    await login(page, email);
+    const response = await page.request.post(`/api/listings/${listingId}/comments`, {
+      headers,
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).comment as { id: number };
+  };
+
+  await login(page, demoAccounts.premium);
+  const listing = await demoCatalogueListing(page);
+  const thread = await postAs(demoAccounts.premium, listing.id, { content: `Reported ${tag}` });
+  await postAs(demoAccounts.admin, listing.id, {
+    content: `Admin answer ${tag}`,
+    parentId: thread.id,
+  });
+  const reported = await page.request.post(`/api/comments/${thread.id}/report`, {
+    headers,
+    data: { reason: 'Off topic' },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  await postAs(demoAccounts.premium, listing.id, {
+    content: `Author follow-up ${tag}`,
+    parentId: thread.id,
+  });
+
+  await login(page, demoAccounts.admin);
+  await page.goto('/admin/comments');
+  await page.getByRole('textbox', { name: 'Listing ID' }).fill(String(listing.id));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const row = page
+    .getByRole('article', { name: 'Comment by James Whitaker' })
+    .filter({ hasText: `Reported ${tag}` });
+  await expect(row.getByText('1 report')).toBeVisible();
+  await expect(row.getByText('2 replies')).toBeVisible();
+  await row.getByRole('button', { name: "Delete James Whitaker's comment" }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Comment' });
+  await expect(
+    dialog.getByText('Its 2 replies stay on the listing, under a "Comment removed" placeholder.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'the delete dialog of a comment with replies');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Comment deleted successfully')).toBeVisible();
+
+  await page.goto(`/listings/${listing.id}`);
+  const placeholder = page.getByRole('article', { name: 'Comment removed' });
+  await expect(placeholder.getByText('Comment removed', { exact: false })).toBeVisible();
+  await expect(placeholder.getByText(`Admin answer ${tag}`)).toBeVisible();
+  await expect(placeholder.getByText(`Author follow-up ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Reported ${tag}`)).toHaveCount(0);
+});
+
 test('[COMMENTS] a producer without admin rights sees the admin notice on /admin/comments', async ({
   page,
   login,

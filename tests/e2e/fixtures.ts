@@ -1,4 +1,5 @@
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { axeFindings } from './helpers/accessibility';
 
 /** The demo accounts the seeded catalogue ships with (README.md). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -19,6 +20,11 @@ interface JourneyFixtures {
   allowedConsoleErrors: RegExp[];
   /** Fails the test on any unexpected console.error or uncaught page error (STYLE.md 10). */
   failOnConsoleErrors: void;
+  /**
+   * Runs axe on the state every journey ends in (the states in between are checked where the
+   * journey calls expectNoSeriousAxeViolations): 0 critical, serious or moderate (issue 27).
+   */
+  axeOnFinalState: void;
 }
 
 /** Console errors a healthy page still produces: being logged out, and the favicon request. */
@@ -81,6 +87,18 @@ export const test = base.extend<JourneyFixtures>({
         (error) => !allowedConsoleErrors.some((pattern) => pattern.test(error)),
       );
       expect(unexpected, 'unexpected console.error messages in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  axeOnFinalState: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      // A failed journey has already said why; a page that never opened has nothing to check.
+      if (testInfo.status !== testInfo.expectedStatus || !page.url().startsWith('http')) return;
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const findings = await axeFindings(page);
+      expect(findings, `axe violations on the final state (${page.url()})`).toEqual([]);
     },
     { auto: true },
   ],

@@ -809,6 +809,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cells: { ...signedIn(403), admin: 200 },
   },
   {
+    route: 'GET /api/admin/users/{userId}/suspension-impact',
+    object: 'user',
+    cells: { ...signedIn(403), admin: 200 },
+  },
+  {
     route: 'POST /api/admin/users/{userId}/suspend',
     object: 'user',
     fresh: 'object',

@@ -72,6 +72,21 @@ export const AUDIT_ACTIONS = [
   'reset_password',
   'delete_user',
   'refund_membership',
+  // What other rooms' admin screens record through recordAdminAction (the log shows them all).
+  'delete_comment',
+  'dismiss_comment_reports',
+  'delete_forum_post',
+  'delete_forum_reply',
+  'dismiss_forum_report',
+  'pin_forum_post',
+  'unpin_forum_post',
+  'lock_forum_post',
+  'unlock_forum_post',
+  'file_chain_document',
+  'delete_chain_document',
+  'start_enrichment_run',
+  'apply_book_enrichment',
+  'upload_ip_images',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -82,6 +97,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reset_password: 'Password reset',
   delete_user: 'Deletion',
   refund_membership: 'Membership refund',
+  delete_comment: 'Comment removed',
+  dismiss_comment_reports: 'Comment reports dismissed',
+  delete_forum_post: 'Forum discussion removed',
+  delete_forum_reply: 'Forum reply removed',
+  dismiss_forum_report: 'Forum report dismissed',
+  pin_forum_post: 'Forum discussion pinned',
+  unpin_forum_post: 'Forum discussion unpinned',
+  lock_forum_post: 'Forum discussion locked',
+  unlock_forum_post: 'Forum discussion unlocked',
+  file_chain_document: 'Chain-of-title document filed',
+  delete_chain_document: 'Chain-of-title document deleted',
+  start_enrichment_run: 'Enrichment run started',
+  apply_book_enrichment: 'Book enrichment applied',
+  upload_ip_images: 'Bulk image upload',
 };
 
 const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -184,6 +213,15 @@ export type SetUserRoleBody = z.infer<typeof SetUserRoleBodySchema>;
 
 /** Suspend and activate take an optional note for the audit log; no body at all is fine. */
 export const SuspendUserBodySchema = z.object({ notes: notesField.optional() }).nullish();
+
+/** What suspending a user would do now: the confirmation states it before the admin acts. */
+export const SuspensionImpactSchema = z.object({
+  /** The agent's listings on the market now (published, optioned...), which would be withdrawn. */
+  listingsOffMarket: z.number().int(),
+  /** Sign-in sessions that have not expired, which would all be ended. */
+  activeSessions: z.number().int(),
+});
+export type SuspensionImpact = z.infer<typeof SuspensionImpactSchema>;
 
 export const AdminResetPasswordBodySchema = z.object({
   newPassword: z

@@ -65,16 +65,20 @@ export const CommentAuthorSchema = z.object({
 });
 export type CommentAuthor = z.infer<typeof CommentAuthorSchema>;
 
-/** A comment as part 1 section 3 names it (parentId absent for a top-level comment). */
+/**
+ * A comment as part 1 section 3 names it (parentId absent for a top-level comment). A removed
+ * comment that others answered stays as a placeholder: `isRemoved`, empty content, no author.
+ */
 export const CommentSchema = z.object({
   id: z.number().int(),
   content: z.string(),
+  isRemoved: z.boolean(),
   parentId: z.number().int().optional(),
   createdAt: z.string(),
   isEdited: z.boolean(),
   likeCount: z.number().int(),
   userHasLiked: z.boolean(),
-  author: CommentAuthorSchema,
+  author: CommentAuthorSchema.nullable(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -144,6 +148,8 @@ export const AdminCommentSchema = z.object({
   listing: z.object({ id: z.number().int(), title: z.string(), author: z.string() }),
   /** Open reports waiting for a moderator. */
   reportCount: z.number().int(),
+  /** Replies under a top-level comment: they stay, under a placeholder, if it is deleted. */
+  replyCount: z.number().int(),
 });
 export type AdminComment = z.infer<typeof AdminCommentSchema>;
 

@@ -40,6 +40,14 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
     <ListingDetailView
       listing={listing}
       actions={<ListingActions listing={listing} />}
+      agentContact={
+        // Producers reach the agent through the questions panel below (the deals room).
+        role === 'producer' ? (
+          <a href="#ask-agent-title" className="text-sm font-medium text-brand-700 hover:underline">
+            Ask the agent a question
+          </a>
+        ) : null
+      }
       offerAction={
         <PanelBoundary title="Offers">
           <ListingOfferAction
@@ -109,8 +117,9 @@ export default function ListingDetailPage() {
   } else if (failure?.kind === 'limit') {
     content = <ViewLimitReached resetDate={failure.resetDate} />;
   } else if (failure?.kind === 'not-found') content = <ListingNotFound />;
-  else if (failure || !data || !user) content = <ListingLoadError />;
-  else content = <ListingWithPanels key={data.id} listing={data} role={user.role} />;
+  else if (failure || !data || !user) {
+    content = <ListingLoadError error={listing.error} />;
+  } else content = <ListingWithPanels key={data.id} listing={data} role={user.role} />;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">

@@ -53,7 +53,7 @@ export default function SubmitOfferPage() {
   else if (listing.isPending) content = <Spinner label="Loading listing" />;
   else if (failure?.kind === 'not-found') content = <ListingNotFound />;
   else if (failure?.kind === 'limit') content = <ViewLimitReached resetDate={failure.resetDate} />;
-  else if (failure || !listing.data) content = <ListingLoadError />;
+  else if (failure || !listing.data) content = <ListingLoadError error={listing.error} />;
   else {
     content = (
       <PanelBoundary title="Submit Offer">

@@ -50,10 +50,37 @@ describe('navigation per role', () => {
 });
 
 describe('user menu', () => {
-  it('sends Account and Settings to the profile page', () => {
-    expect(userMenuItems({ role: 'producer', membershipTier: 'free' })).toEqual([
-      { to: '/profile', label: 'Account' },
-      { to: '/profile', label: 'Settings' },
+  const menu = (role: string, membershipTier: 'free' | 'premium' = 'free') =>
+    userMenuItems({ role, membershipTier }).map((item) => `${item.label} ${item.to}`);
+
+  it('gives a free producer every page they use: submissions, inbox, saved searches…', () => {
+    expect(menu('producer')).toEqual([
+      'Account /profile',
+      'Settings /profile',
+      'My Submissions /my-submissions',
+      'Inbox /inbox',
+      'Saved searches /saved-searches',
+      'Notifications /notifications',
+      'Commercial Analysis /commercial-analysis',
+      'Upgrade to Premium /upgrade',
+      'Verify agreement /verify-agreement',
+    ]);
+  });
+
+  it('gives a premium producer the same pages, without the upgrade', () => {
+    expect(menu('producer', 'premium')).not.toContain('Upgrade to Premium /upgrade');
+    expect(menu('producer', 'premium')).toContain('My Submissions /my-submissions');
+  });
+
+  it('gives an agent the inbox, saved searches, notifications and agreement check', () => {
+    expect(menu('agent')).toEqual([
+      'Account /profile',
+      'Settings /profile',
+      'Inbox /inbox',
+      'Saved searches /saved-searches',
+      'Notifications /notifications',
+      'Commercial Analysis /commercial-analysis',
+      'Verify agreement /verify-agreement',
     ]);
   });
 
@@ -66,7 +93,26 @@ describe('user menu', () => {
       '/data-enrichment',
       '/admin/youtube',
       '/admin/twitter',
+      '/saved-searches',
+      '/notifications',
+      '/verify-agreement',
     ]);
+  });
+
+  it('reaches every page of the router that a signed-in role uses from its menus', () => {
+    const reachable = (role: string, tier: 'free' | 'premium') =>
+      new Set(
+        [
+          ...primaryNavItems({ role, membershipTier: tier }),
+          ...userMenuItems({ role, membershipTier: tier }),
+        ].map((item) => item.to),
+      );
+    for (const page of ['/inbox', '/saved-searches', '/verify-agreement', '/notifications']) {
+      expect(reachable('producer', 'free').has(page), page).toBe(true);
+      expect(reachable('agent', 'free').has(page), page).toBe(true);
+    }
+    expect(reachable('producer', 'free').has('/my-submissions')).toBe(true);
+    expect(reachable('admin', 'free').has('/verify-agreement')).toBe(true);
   });
 
   it('colours role badges teal, lime and red', () => {

@@ -40,20 +40,55 @@ export function primaryNavItems(user: NavUser | null): NavItem[] {
   }
 }
 
-/** The user menu's links (Log out is a button, not a link). */
+const inbox: NavItem = { to: paths.inbox, label: 'Inbox' };
+const savedSearches: NavItem = { to: paths.savedSearches, label: 'Saved searches' };
+const notifications: NavItem = { to: paths.notifications, label: 'Notifications' };
+const commercialAnalysis: NavItem = { to: paths.commercialAnalysis, label: 'Commercial Analysis' };
+const verifyAgreement: NavItem = { to: paths.verifyAgreement, label: 'Verify agreement' };
+
+/** The pages a role uses beyond the spec's header links, so each is reachable from a menu. */
+function rolePages(user: NavUser): NavItem[] {
+  switch (user.role) {
+    case 'producer':
+      return [
+        { to: paths.mySubmissions, label: 'My Submissions' },
+        inbox,
+        savedSearches,
+        notifications,
+        commercialAnalysis,
+        ...(user.membershipTier === 'premium'
+          ? []
+          : [{ to: paths.upgrade, label: 'Upgrade to Premium' }]),
+      ];
+    case 'agent':
+      return [inbox, savedSearches, notifications, commercialAnalysis];
+    case 'admin':
+      return [
+        { to: paths.adminChainOfTitle, label: 'Chain of Title' },
+        { to: paths.adminImageUpload, label: 'Bulk Image Upload' },
+        { to: paths.dataEnrichment, label: 'Book Enrichment' },
+        { to: paths.adminYouTube, label: 'YouTube Enrichment' },
+        { to: paths.adminTwitter, label: 'X Enrichment' },
+        savedSearches,
+        notifications,
+      ];
+    default:
+      return [savedSearches, notifications];
+  }
+}
+
+/**
+ * The user menu's links (Log out is a button, not a link), on the desktop dropdown and in the
+ * phone menu alike: the spec's Account and Settings, then every other page the role uses
+ * (the spec's header lists only a few; issue 27 found Inbox, My Submissions, Saved searches
+ * and Verify agreement in no menu at all).
+ */
 export function userMenuItems(user: NavUser): NavItem[] {
   return [
     { to: paths.profile, label: 'Account' },
     { to: paths.profile, label: 'Settings' },
-    ...(user.role === 'admin'
-      ? [
-          { to: paths.adminChainOfTitle, label: 'Chain of Title' },
-          { to: paths.adminImageUpload, label: 'Bulk Image Upload' },
-          { to: paths.dataEnrichment, label: 'Book Enrichment' },
-          { to: paths.adminYouTube, label: 'YouTube Enrichment' },
-          { to: paths.adminTwitter, label: 'X Enrichment' },
-        ]
-      : []),
+    ...rolePages(user),
+    verifyAgreement,
   ];
 }
 

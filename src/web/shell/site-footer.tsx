@@ -8,6 +8,8 @@ const productLinks = [
   { to: paths.join, label: 'Why PageToScreen' },
   { to: paths.upgrade, label: 'Premium Membership' },
   { to: `${paths.auth}?mode=register`, label: 'Join Now' },
+  // Anyone handed a signed agreement may check it, signed in or not.
+  { to: paths.verifyAgreement, label: 'Verify agreement' },
 ];
 
 const legalLinks = [

@@ -21,13 +21,15 @@ import { displayName, initials } from './user-display';
 export default function UserMenu({ user }: { user: CurrentUser }) {
   const { logOut, isPending } = useLogoutAndLeave();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page (aria-hidden) around focusable content, and axe
+    // counts the open menu as a page with no main landmark and no h1 (issue 27).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-ink-soft hover:bg-surface-sunken">
         <UserAvatar user={user} />
         <span className="sr-only">Account menu for {displayName(user)}</span>
         <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent isPortalled={false}>
         <DropdownMenuLabel>
           <span className="block truncate font-medium text-ink">{displayName(user)}</span>
           <span className="block truncate text-xs">{user.email}</span>

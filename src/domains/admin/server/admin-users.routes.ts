@@ -17,6 +17,7 @@ import {
   PendingAgentsResponseSchema,
   SetUserRoleBodySchema,
   SuspendUserBodySchema,
+  SuspensionImpactSchema,
   UserIdParamsSchema,
   VerifyAgentBodySchema,
   VerifyAgentResponseSchema,
@@ -27,6 +28,7 @@ import { deleteUser } from './delete-user';
 import { findAdminUsers } from './find-admin-users';
 import { findAuditEntries } from './find-audit-entries';
 import { findPendingAgents } from './find-pending-agents';
+import { getSuspensionImpact } from './get-suspension-impact';
 import { resetUserPassword } from './reset-user-password';
 import { suspendUser } from './suspend-user';
 import { verifyAgent } from './verify-agent';
@@ -109,6 +111,23 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
       const admin = requireRole(request, 'admin');
       const userId = userIdOf(request.params.userId);
       return changeUserRole(app, { admin, userId, role: request.body.role });
+    },
+  );
+
+  app.get(
+    '/admin/users/:userId/suspension-impact',
+    {
+      schema: {
+        tags,
+        summary: "What suspending a user would do: the agent's listings on the market, sessions",
+        params: UserIdParamsSchema,
+        response: { 200: SuspensionImpactSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = requireRole(request, 'admin');
+      const userId = userIdOf(request.params.userId);
+      return getSuspensionImpact(app.db, { admin, userId, now: new Date() });
     },
   );
 

@@ -10,7 +10,7 @@ import {
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
-import type { AuditLogResponse } from '../admin.schema';
+import type { AuditLogResponse, SuspensionImpact } from '../admin.schema';
 
 let t: TestApp;
 let admin: UserRow;
@@ -25,6 +25,14 @@ afterAll(() => t.close());
 
 const act = (userId: number, action: 'suspend' | 'activate', cookie = adminCookie) =>
   t.request({ method: 'POST', url: `/api/admin/users/${userId}/${action}`, cookie });
+const auditOf = async (userId: number) =>
+  (
+    await t.request({
+      method: 'GET',
+      url: `/api/admin/audit-log?targetType=user&targetId=${userId}`,
+      cookie: adminCookie,
+    })
+  ).json<AuditLogResponse>();
 const catalogueIds = async (search: string) =>
   (
     await t.request({
@@ -112,6 +120,46 @@ describe('[ADMIN] suspending and activating', () => {
       'optioned',
       'draft',
     ]);
+  });
+
+  it('says before suspending how many listings and sessions it affects, and those are what go', async () => {
+    const agent = await createUser(t.db, { role: 'agent', agentVerificationStatus: 'approved' });
+    const title = `Impact ${Date.now()}`;
+    await insertListing(t.db, { agentId: agent.id, title });
+    await insertListing(t.db, { agentId: agent.id, title, status: 'optioned' });
+    await insertListing(t.db, { agentId: agent.id, title, status: 'draft' });
+    const sessions = [await signIn(t, agent.id), await signIn(t, agent.id)];
+    const impact = (userId: number, cookie = adminCookie) =>
+      t.request({
+        method: 'GET',
+        url: `/api/admin/users/${userId}/suspension-impact`,
+        cookie,
+      });
+
+    const before = await impact(agent.id);
+    expect(before.statusCode).toBe(200);
+    expect(before.json<SuspensionImpact>()).toEqual({ listingsOffMarket: 2, activeSessions: 2 });
+
+    expect((await act(agent.id, 'suspend')).statusCode).toBe(200);
+    const [entry] = (await auditOf(agent.id)).entries;
+    expect(entry.after?.hiddenListings).toHaveLength(2);
+    for (const cookie of sessions) {
+      const me = await t.request({ method: 'GET', url: '/api/auth/user', cookie });
+      expect(me.statusCode).toBe(401);
+    }
+    expect((await impact(agent.id)).json<SuspensionImpact>()).toEqual({
+      listingsOffMarket: 0,
+      activeSessions: 0,
+    });
+
+    const producer = await createUser(t.db);
+    expect((await impact(producer.id)).json<SuspensionImpact>()).toEqual({
+      listingsOffMarket: 0,
+      activeSessions: 0,
+    });
+    expect((await impact(987654)).statusCode).toBe(404);
+    expect((await impact(producer.id, await signIn(t, producer.id))).statusCode).toBe(403);
+    expect((await impact(producer.id, '')).statusCode).toBe(401);
   });
 
   it('refuses admins, yourself, unknown users and non-admins', async () => {

@@ -43,14 +43,15 @@ export function requireCommentsAccess(viewer: UserRow, listing: CommentListing, 
 
 export type CommentRow = typeof comments.$inferSelect;
 
-/** A comment with its listing (for checks on /api/comments/{id}), or NOT_FOUND. */
+/** A comment (not a removed one) with its listing, for checks on /api/comments/{id}, or NOT_FOUND. */
 export async function getCommentWithListing(
   db: Executor,
   commentId: number,
   viewer: Pick<UserRow, 'id' | 'role'>,
 ): Promise<{ comment: CommentRow; listing: CommentListing }> {
   const [comment] = await db.select().from(comments).where(eq(comments.id, commentId));
-  if (!comment) throw notFound(COMMENT_MESSAGES.commentNotFound);
+  // A removed comment's placeholder cannot be edited, liked, reported or removed again.
+  if (!comment || comment.removedAt !== null) throw notFound(COMMENT_MESSAGES.commentNotFound);
   const listing = await getCommentListing(db, comment.listingId, viewer).catch((error: unknown) => {
     // The comment of a listing the viewer may not see is not there for them either.
     if (error instanceof AppError && error.code === 'NOT_FOUND') {

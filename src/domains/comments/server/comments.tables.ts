@@ -35,6 +35,11 @@ export const comments = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when a top-level comment that others answered is removed: its text is cleared and it
+     * stays as a 'Comment removed' placeholder, so the replies under it are not lost with it.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_listing_idx').on(t.listingId, t.parentId, t.createdAt),

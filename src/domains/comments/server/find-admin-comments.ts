@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
@@ -26,10 +26,16 @@ export async function findAdminComments(
     .as('open_reports');
   const reportCount = sql<number>`coalesce(${openReports.reportCount}, 0)`.mapWith(Number);
 
-  const conditions: SQL[] = [];
+  const replyCount =
+    sql<number>`(select count(*) from ${comments} as replies where replies.parent_id = ${comments.id})`.mapWith(
+      Number,
+    );
+
+  // Placeholders of removed comments are not there to moderate.
+  const conditions: SQL[] = [isNull(comments.removedAt)];
   if (listingId !== null) conditions.push(eq(comments.listingId, listingId));
   if (reportedOnly) conditions.push(sql`${openReports.reportCount} > 0`);
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
 
   const [{ total }] = await db
     .select({ total: count() })
@@ -54,6 +60,7 @@ export async function findAdminComments(
       },
       listing: { id: listings.id, title: listings.title, author: listings.author },
       reportCount,
+      replyCount,
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
@@ -9,6 +9,9 @@ import { commentReports, comments } from './comments.tables';
 /** Midnight starting today, and Monday's midnight starting this week, in UK time. */
 const LONDON_TODAY = sql`(date_trunc('day', now() at time zone 'Europe/London') at time zone 'Europe/London')`;
 const LONDON_WEEK = sql`(date_trunc('week', now() at time zone 'Europe/London') at time zone 'Europe/London')`;
+
+/** A removed comment's placeholder is no one's words: it counts nowhere. */
+const isShown = isNull(comments.removedAt);
 
 /**
  * The figures on /admin/comments: totals (today and this week in UK calendar terms: since
@@ -22,7 +25,8 @@ export async function getCommentStats(db: Executor): Promise<CommentStats> {
       commentsToday: count(sql`case when ${comments.createdAt} >= ${LONDON_TODAY} then 1 end`),
       commentsThisWeek: count(sql`case when ${comments.createdAt} >= ${LONDON_WEEK} then 1 end`),
     })
-    .from(comments);
+    .from(comments)
+    .where(isShown);
   const [{ openReports }] = await db
     .select({ openReports: count() })
     .from(commentReports)
@@ -40,6 +44,7 @@ export async function getCommentStats(db: Executor): Promise<CommentStats> {
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
+    .where(isShown)
     .groupBy(users.id)
     .orderBy(desc(commentCount), users.id)
     .limit(COMMENT_STATS_TOP);
@@ -52,6 +57,7 @@ export async function getCommentStats(db: Executor): Promise<CommentStats> {
     })
     .from(comments)
     .innerJoin(listings, eq(listings.id, comments.listingId))
+    .where(isShown)
     .groupBy(listings.id)
     .orderBy(desc(commentCount), listings.id)
     .limit(COMMENT_STATS_TOP);

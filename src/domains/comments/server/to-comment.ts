@@ -13,6 +13,7 @@ export function commentSelection(viewerId: number) {
     createdAt: comments.createdAt,
     isEdited: comments.isEdited,
     likeCount: comments.likeCount,
+    removedAt: comments.removedAt,
     userHasLiked: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
     author: {
       id: users.id,
@@ -31,18 +32,25 @@ export type CommentSelectionRow = {
   createdAt: Date;
   isEdited: boolean;
   likeCount: number;
+  removedAt: Date | null;
   userHasLiked: boolean;
-  author: Comment['author'];
+  author: NonNullable<Comment['author']>;
 };
 
-/** A selected row → the API's comment (parentId absent at the top level). */
+/**
+ * A selected row → the API's comment (parentId absent at the top level). A removed comment
+ * keeps only its place and time: no text, no author.
+ */
 export function toComment(row: CommentSelectionRow): Comment {
-  const { parentId, createdAt, userHasLiked, ...rest } = row;
+  const { parentId, createdAt, userHasLiked, removedAt, ...rest } = row;
+  const isRemoved = removedAt !== null;
   return {
     ...rest,
     ...(parentId === null ? {} : { parentId }),
+    ...(isRemoved ? { content: '', author: null } : {}),
+    isRemoved,
     createdAt: createdAt.toISOString(),
-    userHasLiked: Boolean(userHasLiked),
+    userHasLiked: !isRemoved && Boolean(userHasLiked),
   };
 }
 

@@ -6,12 +6,14 @@ export type ButtonVariant =
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',
-  secondary: 'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-400',
+  primary:
+    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-200 disabled:text-slate-600',
+  secondary:
+    'bg-slate-900 text-white hover:bg-slate-800 disabled:bg-slate-200 disabled:text-slate-600',
   outline:
-    'border border-slate-300 bg-white text-ink hover:bg-surface-sunken disabled:text-slate-400',
-  ghost: 'text-ink-soft hover:bg-surface-sunken disabled:text-slate-400',
-  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',
+    'border border-slate-300 bg-white text-ink hover:bg-surface-sunken disabled:text-slate-500',
+  ghost: 'text-ink-soft hover:bg-surface-sunken disabled:text-slate-500',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-100 disabled:text-red-800',
   link: 'text-brand-700 underline-offset-4 hover:underline',
   /** Outline button on a dark background. */
   inverse: 'border border-white/80 text-white hover:bg-white/10 disabled:text-slate-400',

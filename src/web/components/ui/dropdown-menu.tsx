@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
+import { forwardRef, Fragment, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { cn } from '@/web/lib/cn';
 
@@ -12,10 +12,20 @@ export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
 export const DropdownMenuContent = forwardRef<
   ComponentRef<typeof DropdownMenuPrimitive.Content>,
-  ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Content>
->(function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }, ref) {
+  ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Content> & {
+    /**
+     * false: rendered where the trigger is (inside its landmark, such as the header) rather
+     * than at the end of the body, where axe finds content outside every landmark.
+     */
+    isPortalled?: boolean;
+  }
+>(function DropdownMenuContent(
+  { className, sideOffset = 6, align = 'end', isPortalled = true, ...props },
+  ref,
+) {
+  const Wrapper = isPortalled ? DropdownMenuPrimitive.Portal : Fragment;
   return (
-    <DropdownMenuPrimitive.Portal>
+    <Wrapper>
       <DropdownMenuPrimitive.Content
         ref={ref}
         sideOffset={sideOffset}
@@ -26,7 +36,7 @@ export const DropdownMenuContent = forwardRef<
         )}
         {...props}
       />
-    </DropdownMenuPrimitive.Portal>
+    </Wrapper>
   );
 });
 

@@ -4,7 +4,6 @@ import { DataTable, type DataTableColumn } from '@/web/components/ui/data-table'
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Select } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
-import { formatShortDate } from '@/web/lib/format';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -12,15 +11,9 @@ import {
   type AuditEntry,
 } from '../../admin.schema';
 import { useAuditLog } from '../api/get-audit-log';
-import { actionLabel } from './audit-entries-list';
+import { formatUkDateTime } from './audit-change';
+import { actionLabel, AuditChanges, auditTarget } from './audit-entries-list';
 import { Pager } from './pager';
-
-const summary = (value: Record<string, unknown> | null) =>
-  value
-    ? Object.entries(value)
-        .map(([key, v]) => `${key}: ${Array.isArray(v) ? v.length : String(v)}`)
-        .join(', ')
-    : '';
 
 /** Audit log: every admin action, newest first, filterable by action. */
 export function AuditLogPanel() {
@@ -29,18 +22,21 @@ export function AuditLogPanel() {
   const log = useAuditLog({ action, page, pageSize: 20 });
 
   const columns: DataTableColumn<AuditEntry>[] = [
-    { id: 'when', header: 'When', cell: (entry) => formatShortDate(entry.createdAt) },
+    {
+      id: 'when',
+      header: 'When (UK time)',
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatUkDateTime(entry.createdAt)}</time>,
+    },
     { id: 'action', header: 'Action', cell: (entry) => actionLabel(entry.action) },
     { id: 'actor', header: 'By', cell: (entry) => entry.actorName ?? 'Former admin' },
-    { id: 'target', header: 'User', cell: (entry) => entry.targetLabel ?? `#${entry.targetId}` },
+    { id: 'target', header: 'On', cell: auditTarget },
     {
       id: 'change',
-      header: 'Change',
+      header: 'Before → after',
       cell: (entry) => (
-        <span className="block max-w-xs break-words text-ink-soft">
-          {summary(entry.after)}
-          {entry.notes ? ` · ${entry.notes}` : ''}
-        </span>
+        <div className="max-w-sm text-sm">
+          <AuditChanges entry={entry} />
+        </div>
       ),
     },
   ];

@@ -10,12 +10,14 @@ import {
 import { Field } from '@/web/components/ui/field';
 import { Select } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
-import { errorMessage } from '@/web/lib/api-client';
+import { errorMessage, hasErrorCode } from '@/web/lib/api-client';
 import { ADMIN_ROLE_LABELS, type AdminRoleOption, type AdminUser } from '../../admin.schema';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useAuditLog } from '../api/get-audit-log';
 import { useSetUserSuspension } from '../api/set-user-suspension';
 import { AuditEntriesList } from './audit-entries-list';
+import { RefundMembershipPanel } from './refund-membership-panel';
+import { SuspendConfirmation } from './suspend-confirmation';
 import { RoleBadge, StatusBadge, TierBadge } from './user-badges';
 
 /** The console's role value for a user: admins, agents, else the producer's tier. */
@@ -38,6 +40,9 @@ interface ManageUserDialogProps {
 export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageUserDialogProps) {
   const toast = useToast();
   const [role, setRole] = useState<AdminRoleOption>('free');
+  // The role change refused because the member pays: its words, with the refund beside them.
+  const [refundReason, setRefundReason] = useState<string | null>(null);
+  const [isConfirmingSuspend, setIsConfirmingSuspend] = useState(false);
   const changeRole = useChangeUserRole();
   const suspension = useSetUserSuspension();
   const history = useAuditLog(
@@ -46,6 +51,8 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
   );
   useEffect(() => {
     if (user) setRole(roleOptionOf(user));
+    setRefundReason(null);
+    setIsConfirmingSuspend(false);
   }, [user]);
   if (!user) return null;
 
@@ -62,12 +69,18 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
           toast({ title: 'Role updated', description: answer.user.email, variant: 'success' });
           onOpenChange(false);
         },
-        onError: (error) =>
+        onError: (error) => {
+          // The one refusal of a premium member's change is that they pay (change-user-role.ts).
+          if (hasErrorCode(error, 'CONFLICT') && user.membershipTier === 'premium') {
+            setRefundReason(errorMessage(error, 'This member pays for Premium.'));
+            return;
+          }
           toast({
             title: 'Role change failed',
             description: errorMessage(error, 'The role could not be changed.'),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   const toggleSuspension = () =>
@@ -137,6 +150,13 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
             >
               {changeRole.isPending ? 'Saving...' : 'Save role'}
             </Button>
+            {refundReason ? (
+              <RefundMembershipPanel
+                user={user}
+                reason={refundReason}
+                onRefunded={() => setRefundReason(null)}
+              />
+            ) : null}
           </section>
           <section aria-labelledby="manage-status-heading" className="space-y-2">
             <h3 id="manage-status-heading" className="text-sm font-semibold text-ink">
@@ -156,12 +176,19 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
               >
                 Activate user
               </Button>
+            ) : isConfirmingSuspend ? (
+              <SuspendConfirmation
+                user={user}
+                isPending={suspension.isPending}
+                onConfirm={toggleSuspension}
+                onCancel={() => setIsConfirmingSuspend(false)}
+              />
             ) : (
               <Button
                 variant="danger"
                 size="sm"
-                onClick={toggleSuspension}
-                disabled={isAdmin || isSelf || suspension.isPending}
+                onClick={() => setIsConfirmingSuspend(true)}
+                disabled={isAdmin || isSelf}
                 title={isAdmin ? 'Administrators cannot be suspended' : undefined}
               >
                 Suspend user

@@ -12,7 +12,7 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { AdminResetPasswordBodySchema, type AdminUser } from '../../admin.schema';
+import { ADMIN_MESSAGES, AdminResetPasswordBodySchema, type AdminUser } from '../../admin.schema';
 import { useResetUserPassword } from '../api/reset-user-password';
 
 interface ResetPasswordDialogProps {
@@ -32,7 +32,12 @@ export function ResetPasswordDialog({ user, onOpenChange }: ResetPasswordDialogP
     event.preventDefault();
     const parsed = AdminResetPasswordBodySchema.safeParse({ newPassword });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const message = parsed.error.issues[0]?.message;
+      setError(message);
+      // The spec's admin message for a short password (part 2 section 8), beside the field's.
+      if (message === ADMIN_MESSAGES.newPasswordTooShort) {
+        toast({ title: 'Password too short', description: message, variant: 'destructive' });
+      }
       return;
     }
     setError(undefined);

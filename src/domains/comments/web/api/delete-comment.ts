@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/web/lib/api-client';
 import { commentsKeys } from './comments-keys';
 
-/** DELETE /api/comments/{id}: the author's own (admins: anyone's), with its replies. */
+/** DELETE /api/comments/{id}: the author's own (admins: anyone's); replies stay under a placeholder. */
 export function deleteComment(commentId: number) {
   return apiRequest<{ deleted: true }>(`/api/comments/${commentId}`, { method: 'DELETE' });
 }

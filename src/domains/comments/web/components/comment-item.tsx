@@ -6,7 +6,7 @@ import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/cn';
 import { COMMENT_TOASTS } from '../../comments.constants';
 import { canDeleteComment, canEditComment } from '../../comments.rules';
-import type { Comment } from '../../comments.schema';
+import type { Comment, CommentAuthor } from '../../comments.schema';
 import { useDeleteComment } from '../api/delete-comment';
 import { useToggleCommentLike } from '../api/toggle-comment-like';
 import { useUpdateComment } from '../api/update-comment';
@@ -33,10 +33,36 @@ export interface CommentItemProps {
   onReply?: () => void;
   /** The replies and the reply box, under the comment. */
   children?: ReactNode;
+  /** Replies under a top-level comment (they stay if it is deleted; the dialog says so). */
+  replyCount?: number;
+}
+
+/** What is left of a removed comment that others answered: its place, and their replies. */
+function RemovedComment({ comment, children }: Pick<CommentItemProps, 'comment' | 'children'>) {
+  return (
+    <article aria-label="Comment removed" className="flex gap-3">
+      <div className="min-w-0 flex-1 space-y-2">
+        <p className="text-sm italic text-ink-muted">
+          Comment removed{' '}
+          <time dateTime={comment.createdAt} className="not-italic">
+            (posted {relativeTime(comment.createdAt)})
+          </time>
+        </p>
+        {children}
+      </div>
+    </article>
+  );
+}
+
+/** One comment, or the placeholder of a removed one. */
+export function CommentItem(props: CommentItemProps) {
+  const { comment } = props;
+  if (comment.author === null) return <RemovedComment {...props} />;
+  return <LiveComment {...props} comment={{ ...comment, author: comment.author }} />;
 }
 
 /** One comment: who, when, what; like, reply, edit, delete and report as the viewer may. */
-export function CommentItem({
+function LiveComment({
   comment,
   listingId,
   viewer,
@@ -44,7 +70,8 @@ export function CommentItem({
   onEdit,
   onReply,
   children,
-}: CommentItemProps) {
+  replyCount = 0,
+}: CommentItemProps & { comment: Comment & { author: CommentAuthor } }) {
   const toast = useToast();
   const update = useUpdateComment(listingId);
   const remove = useDeleteComment();
@@ -154,6 +181,7 @@ export function CommentItem({
               <DeleteCommentDialog
                 onConfirm={confirmDelete}
                 isPending={remove.isPending}
+                replyCount={replyCount}
                 triggerAriaLabel={isOwn ? 'Delete your comment' : `Delete ${name}'s comment`}
               />
             ) : null}

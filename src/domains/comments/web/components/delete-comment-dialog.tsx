@@ -12,22 +12,34 @@ import {
   DialogTrigger,
 } from '@/web/components/ui/dialog';
 
+/** What deleting a comment with `replyCount` replies does to them, or null when it has none. */
+export function repliesKeptNotice(replyCount: number): string | null {
+  if (replyCount === 0) return null;
+  const replies = replyCount === 1 ? 'Its 1 reply stays' : `Its ${replyCount} replies stay`;
+  return `${replies} on the listing, under a "Comment removed" placeholder.`;
+}
+
 /**
  * The spec's confirmation (part 2 section 2): 'Delete Comment' / 'Are you sure you want to
- * delete this comment? This action cannot be undone.' with Cancel and Delete.
+ * delete this comment? This action cannot be undone.' with Cancel and Delete, and what happens
+ * to the replies under it, if any (they are kept).
  */
 export function DeleteCommentDialog({
   onConfirm,
   isPending,
   triggerLabel = 'Delete',
   triggerAriaLabel,
+  replyCount = 0,
 }: {
   /** Called with a function that closes the dialog (after success). */
   onConfirm: (close: () => void) => void;
   isPending: boolean;
   triggerLabel?: string;
   triggerAriaLabel?: string;
+  /** Replies under the comment: the dialog says they stay. */
+  replyCount?: number;
 }) {
+  const notice = repliesKeptNotice(replyCount);
   const [isOpen, setIsOpen] = useState(false);
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
@@ -42,6 +54,7 @@ export function DeleteCommentDialog({
           <DialogTitle>Delete Comment</DialogTitle>
           <DialogDescription>
             Are you sure you want to delete this comment? This action cannot be undone.
+            {notice ? ` ${notice}` : null}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -91,11 +91,12 @@ function CommentThreads({ listingId, viewer }: { listingId: number; viewer: Comm
                 isEditing={editingId === thread.id}
                 onEdit={setEditingId}
                 onReply={() => setReplyingTo(thread.id)}
+                replyCount={thread.replies.length}
               >
                 {thread.replies.length > 0 ? (
                   <ol
                     className="mt-4 space-y-4 border-l-2 border-line pl-4"
-                    aria-label={`Replies to ${fullName(thread.author)}`}
+                    aria-label={`Replies to ${thread.author ? fullName(thread.author) : 'a removed comment'}`}
                   >
                     {thread.replies.map((reply) => (
                       <li key={reply.id}>
@@ -110,7 +111,7 @@ function CommentThreads({ listingId, viewer }: { listingId: number; viewer: Comm
                     ))}
                   </ol>
                 ) : null}
-                {replyingTo === thread.id ? (
+                {replyingTo === thread.id && thread.author ? (
                   <div className="mt-4">
                     <CommentForm
                       label={`Reply to ${fullName(thread.author)}`}

@@ -78,6 +78,11 @@ function AdminCommentRow({ comment }: { comment: AdminComment }) {
             </time>
             {comment.isEdited ? <span className="text-xs text-ink-muted">(edited)</span> : null}
             {comment.parentId !== undefined ? <Badge tone="slate">Reply</Badge> : null}
+            {comment.replyCount > 0 ? (
+              <Badge tone="slate">
+                {comment.replyCount === 1 ? '1 reply' : `${comment.replyCount} replies`}
+              </Badge>
+            ) : null}
             {comment.reportCount > 0 ? (
               <Badge tone="amber">
                 {comment.reportCount === 1 ? '1 report' : `${comment.reportCount} reports`}
@@ -114,6 +119,7 @@ function AdminCommentRow({ comment }: { comment: AdminComment }) {
               onConfirm={confirmDelete}
               isPending={remove.isPending}
               triggerAriaLabel={`Delete ${name}'s comment`}
+              replyCount={comment.replyCount}
             />
           </div>
         </div>

@@ -11,7 +11,8 @@ export function ForumRestricted() {
     <Card className="mx-auto max-w-xl">
       <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
         <Lock aria-hidden="true" className="h-10 w-10 text-brand-700" />
-        <h2 className="font-display text-2xl font-semibold text-ink">Community Forum</h2>
+        {/* The page's only heading when the forum is closed to the member (axe: page-has-heading-one). */}
+        <h1 className="font-display text-2xl font-semibold text-ink">Community Forum</h1>
         <p className="text-ink-muted">{FORUM_ACCESS_MESSAGE}</p>
         <Link to={paths.membership} className={buttonClasses('primary', 'lg')}>
           Upgrade to Premium

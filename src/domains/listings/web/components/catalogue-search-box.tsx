@@ -22,7 +22,7 @@ export function CatalogueSearchBox({
     onSubmit();
   };
   return (
-    <form role="search" onSubmit={submit} className="relative">
+    <form role="search" aria-label="Search the catalogue" onSubmit={submit} className="relative">
       <label htmlFor={id} className="sr-only">
         Search listings
       </label>

@@ -255,6 +255,8 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
           </div>
         </section>
         <section aria-label="Results" aria-busy={listings.isFetching} className="space-y-3">
+          {/* The cards' titles are h3s: this keeps the outline h1 → h2 → h3 (axe heading-order). */}
+          <h2 className="sr-only">Results</h2>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p role="status" className="text-sm font-medium text-ink-soft">
               {firstPage ? resultCountText(total) : ''}

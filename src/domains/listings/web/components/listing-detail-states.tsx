@@ -1,3 +1,4 @@
+import { errorMessage } from '@/web/lib/api-client';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FileQuestion, TriangleAlert } from 'lucide-react';
@@ -29,12 +30,14 @@ export function ListingNotFound() {
   );
 }
 
-export function ListingLoadError() {
+/** 'Error Loading Listing' with the server's message, else the spec's 'Failed to fetch listing'. */
+export function ListingLoadError({ error }: { error?: unknown }) {
+  const message = errorMessage(error, 'Failed to fetch listing');
   return (
     <StateCard
       icon={<TriangleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-500" />}
       title="Error Loading Listing"
-      message="There was an error loading this listing. Please try again later."
+      message={message}
     />
   );
 }

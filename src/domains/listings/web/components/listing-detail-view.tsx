@@ -2,21 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '@/web/components/ui/badge';
 import { ImageViewer, type ViewerImage } from '@/web/components/ui/image-viewer';
 import type { ListingDetail } from '../../listings.schema';
+import { commercialTerms, listingDetailSections } from '../lib/listing-detail-sections';
 import { formatListingPounds } from '../lib/listing-labels';
 import { ListingBadges } from './listing-badges';
 import { ListingCover } from './listing-cover';
+import { DetailFields, DetailSectionFrame as Section } from './listing-detail-sections';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
 import { ListingRightsScope } from './listing-rights-scope';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-2">
-      <h2 className="text-xl font-semibold text-ink">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 interface ListingDetailViewProps {
   listing: ListingDetail;
@@ -26,18 +19,22 @@ interface ListingDetailViewProps {
   offerAction?: ReactNode;
   /** After the financial terms: the analysis and comments panels. */
   panels?: ReactNode;
+  /** Under the agent's name: how this viewer can reach the agent, if they can. */
+  agentContact?: ReactNode;
 }
 
 /**
  * A listing as the spec lays it out (part 1 section 2): cover, facts and the action area on
  * the left; title, tags, description, synopsis, images, rights, agent and financial terms on
- * the right. What other rooms add comes in through the slots.
+ * the right; and, in sections, every other field the agent filled in the six-tab form. What
+ * other rooms add comes in through the slots.
  */
 export function ListingDetailView({
   listing,
   actions,
   offerAction,
   panels,
+  agentContact,
 }: ListingDetailViewProps) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const hasCover = listing.coverImageUrl !== null;
@@ -96,6 +93,11 @@ export function ListingDetailView({
       </aside>
 
       <div className="space-y-8 lg:col-span-2 lg:col-start-2 lg:row-start-2">
+        {listing.logline ? (
+          <Section title="Logline">
+            <p className="text-lg italic text-ink-soft">{listing.logline}</p>
+          </Section>
+        ) : null}
         <Section title="Description">
           <p className="whitespace-pre-line text-ink-soft">
             {listing.description || 'No description provided.'}
@@ -118,10 +120,15 @@ export function ListingDetailView({
         <Section title="Rights">
           <ListingRightsScope listing={listing} />
         </Section>
+        {listingDetailSections(listing).map((section) => (
+          <Section key={section.title} title={section.title}>
+            <DetailFields fields={section.fields} />
+          </Section>
+        ))}
         <Section title="Agent Information">
-          <div className="rounded-lg border border-line bg-white p-4">
+          <div className="space-y-1 rounded-lg border border-line bg-white p-4">
             <p className="font-medium text-ink">{listing.agentName || 'Literary Agent'}</p>
-            <p className="text-sm text-ink-muted">Contact via the product</p>
+            {agentContact}
           </div>
         </Section>
         <Section title="Financial Terms">
@@ -133,7 +140,14 @@ export function ListingDetailView({
               </div>
             ))}
           </dl>
+          <DetailFields fields={commercialTerms(listing)} />
         </Section>
+        {listing.agentNotes ? (
+          <Section title="Your Private Notes">
+            <p className="text-sm text-ink-muted">Only you see these notes.</p>
+            <p className="whitespace-pre-line text-ink-soft">{listing.agentNotes}</p>
+          </Section>
+        ) : null}
         {panels}
       </div>
 

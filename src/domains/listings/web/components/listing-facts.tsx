@@ -1,16 +1,12 @@
 import type { ListingDetail } from '../../listings.schema';
-import { formatUkLongDate, viabilityText } from '../lib/listing-labels';
-
-function publishedText(publishDate: string | null): string {
-  if (!publishDate) return 'N/A';
-  return formatUkLongDate(publishDate) ?? publishDate;
-}
+import { publishedDate } from '../lib/listing-detail-sections';
+import { viabilityText } from '../lib/listing-labels';
 
 /** Pages, Published, Category and Rights Status; 'N/A' for what the agent left out. */
 export function ListingFacts({ listing }: { listing: ListingDetail }) {
   const facts: [string, string][] = [
     ['Pages', listing.pages === null ? 'N/A' : listing.pages.toLocaleString('en-GB')],
-    ['Published', publishedText(listing.publishDate)],
+    ['Published', publishedDate(listing) ?? 'N/A'],
     ['Category', listing.category || 'N/A'],
     ['Rights Status', listing.rightsStatus || 'N/A'],
     ['Viability', viabilityText(listing.viabilityScore)],

@@ -59,7 +59,12 @@ export function MeaningResults<Layout extends string>({
       aria-label="Search by meaning"
       className="order-last basis-full space-y-3 rounded-lg border border-line p-4"
     >
-      <form className="flex flex-wrap gap-2" onSubmit={onSubmit} role="search">
+      <form
+        className="flex flex-wrap gap-2"
+        onSubmit={onSubmit}
+        role="search"
+        aria-label="Search by meaning"
+      >
         <label htmlFor="meaning-search" className="sr-only">
           Describe what you want
         </label>
