@@ -184,7 +184,9 @@ describe('analyseListing', () => {
       'named by the agent as comparable',
     );
   });
+});
 
+describe('analyseListing: thin data, confidence and money', () => {
   it('scores a title with thin data, with low confidence and what would raise it', () => {
     const analysis = analyseListing(
       inputs({
