@@ -1038,11 +1038,13 @@ export const LISTING_KIND_MATRIX: ListingKindRow[] = [
   { route: 'DELETE /api/favorites/{id}', kinds: signedInRead(200) },
   {
     route: 'POST /api/recommendations/feedback',
+    // Recommendations are for premium producers (decision 015): everyone else is refused
+    // before the listing matters; a premium producer meets an unseen listing as a missing one.
     kinds: {
-      draft: { ...offMarket(200), freeProducer: 403, otherProducer: 403 },
-      suspended: { ...suspendedOnly(200), freeProducer: 403, otherProducer: 403 },
-      withdrawn: { ...offMarket(200), freeProducer: 403, otherProducer: 403 },
-      optioned: forumMembers(200),
+      draft: premiumProducersOnly(404),
+      suspended: premiumProducersOnly(404),
+      withdrawn: premiumProducersOnly(404),
+      optioned: premiumProducersOnly(200),
     },
   },
   { route: 'GET /api/listings/{id}/similar', kinds: signedInRead(200) },
