@@ -137,7 +137,7 @@ function MethodNote({ analysis }: { analysis: Analysis }) {
   const { backtest } = method;
   return (
     <section aria-label="Method and back-test" className="space-y-2 text-sm text-ink-soft">
-      <h4 className="font-display text-base font-semibold text-ink">Method and back-test</h4>
+      <h3 className="font-display text-base font-semibold text-ink">Method and back-test</h3>
       <p>
         Back-test of {backtest.runOn}: fitted on films up to each cut-off year and scored on the{' '}
         {backtest.films.toLocaleString('en-GB')} films released in the next two years (

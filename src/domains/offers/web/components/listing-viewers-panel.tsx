@@ -30,7 +30,7 @@ export function ListingViewersPanel({
     <Card className="space-y-4 p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h3 className="font-display text-lg font-semibold text-ink">Who viewed</h3>
+          <h2 className="font-display text-lg font-semibold text-ink">Who viewed</h2>
           <p className="text-sm text-ink-muted">
             Producers choose in their account settings whether agents may see their name. Those who
             do not are counted, never named.
@@ -95,7 +95,7 @@ export function ListingViewersPanel({
               </ResponsiveContainer>
             </ChartFrame>
             <div>
-              <h4 className="text-sm font-semibold text-ink">Producers who shared their name</h4>
+              <h3 className="text-sm font-semibold text-ink">Producers who shared their name</h3>
               {viewers.data.namedViewers.length === 0 ? (
                 <p className="text-sm text-ink-muted">None of the viewers shared their name.</p>
               ) : (
