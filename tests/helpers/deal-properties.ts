@@ -192,7 +192,8 @@ async function step(world: World, listingId: number, action: DealAction): Promis
   // The agent never sees an unpaid or a withdrawn offer (decision 016): not theirs to act on.
   const isAgents = ['counter', 'accept', 'reject'].includes(action.kind);
   if (isAgents && !(AGENT_VISIBLE_ROW_STATUSES as readonly string[]).includes(latest.status)) {
-    if (answer.statusCode !== 403 || !unchanged) {
+    // (403 or 404 by route: neither says more about the offer than that.)
+    if (![403, 404].includes(answer.statusCode) || !unchanged) {
       throw new Error(
         `${action.kind} on an offer the agent cannot see answered ${answer.statusCode}`,
       );
