@@ -14,7 +14,7 @@ import { TEST_CARDS } from '@/domains/payments/payments.constants';
 import { localPaymentIntents } from '@/domains/payments/server/payments.tables';
 import { expireOfferDeadlines } from '@/domains/offers/server/process-offer-deadlines';
 import { insertListing } from './fixtures/listings';
-import type { OfferKit } from './fixtures/offers';
+import { nextClientAddress, type OfferKit } from './fixtures/offers';
 import { createUser, type TestApp } from './test-app';
 
 const RIGHTS_OFFERED = ['film', 'tv'] as const;
@@ -123,7 +123,14 @@ async function step(world: World, listingId: number, action: DealAction): Promis
     .orderBy(offers.id)
     .then((rows) => rows.filter((row) => row.listingId === listingId).slice(-1));
   const request = (user: UserRow, method: 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.request({ method, url, cookie: kit.cookie(user), payload });
+    // Each from its own address: the routes' per-address rate limits are not under test.
+    t.request({
+      method,
+      url,
+      cookie: kit.cookie(user),
+      payload,
+      remoteAddress: nextClientAddress(),
+    });
   const confirm = async (clientSecret: string | null, declined: boolean) => {
     if (!clientSecret) return;
     await kit.confirmCard(producer, clientSecret, declined ? TEST_CARDS.declined : undefined);
