@@ -40,31 +40,51 @@ export type DealAction =
 
 const who = fc.constantFrom<Who>(0, 1);
 const fee = fc.integer({ min: 1, max: 9 }).map((k) => k * 10_000);
+/** One in five: rarely, so that most sequences go on past it. */
+const rarely = fc.integer({ min: 1, max: 5 }).map((n) => n === 1);
+// Weighted towards the negotiation, so that sequences reach counters and their acceptance.
 export const dealAction: fc.Arbitrary<DealAction> = fc.oneof(
-  fc.record({ kind: fc.constant('offer' as const), producer: who, fee, declined: fc.boolean() }),
-  fc.record({
-    kind: fc.constant('counter' as const),
-    producer: who,
-    fee,
-    months: fc.constantFrom(12, 18, 24, 36),
-    narrow: fc.boolean(),
-    outside: fc.boolean(),
-  }),
-  fc.record({
-    kind: fc.constant('counter_back' as const),
-    producer: who,
-    fee,
-    declined: fc.boolean(),
-  }),
-  fc.record({
-    kind: fc.constant('accept_counter' as const),
-    producer: who,
-    declined: fc.boolean(),
-  }),
-  fc.record({ kind: fc.constant('accept' as const), producer: who }),
-  fc.record({ kind: fc.constant('reject' as const), producer: who }),
-  fc.record({ kind: fc.constant('cancel' as const), producer: who }),
-  fc.record({ kind: fc.constant('expire' as const), producer: who }),
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('offer' as const),
+      producer: who,
+      fee,
+      declined: rarely,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('counter' as const),
+      producer: who,
+      fee,
+      months: fc.constantFrom(12, 18, 24, 36),
+      narrow: fc.boolean(),
+      outside: rarely,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('counter_back' as const),
+      producer: who,
+      fee,
+      declined: rarely,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('accept_counter' as const),
+      producer: who,
+      declined: rarely,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('accept' as const), producer: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reject' as const), producer: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), producer: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), producer: who }) },
 );
 
 /** Which statuses each request may act on; any other is refused with 409 and no change. */
