@@ -30,7 +30,8 @@ function Term({ label, children }: { label: string; children: React.ReactNode })
 
 /**
  * The deal as it stands, on every screen that shows an offer (producer, agent): the current
- * version of the term sheet, who proposed it, and what is held on the card when that differs.
+ * version of the term sheet, who proposed it, and what is held on the card when that differs
+ * from its fee. The card around it shows that version's fee and period.
  */
 export function DealTerms({ offer }: { offer: Offer }) {
   const { terms } = offer;
@@ -40,16 +41,11 @@ export function DealTerms({ offer }: { offer: Offer }) {
       <p className="text-sm font-medium text-ink">
         {standingOf(offer)} · version {terms.version}
       </p>
-      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Term label="Option fee">
-          <span className="font-semibold">{formatExactPounds(terms.offerPrice)}</span>
-          {held !== null && held !== terms.offerPrice ? (
-            <span className="block text-xs text-ink-muted">
-              Held on the card: {formatExactPounds(held)}
-            </span>
-          ) : null}
-        </Term>
-        <Term label="Option period">{formatOptionPeriod(terms.optionPeriod)}</Term>
+      {held !== null && held !== terms.offerPrice ? (
+        <p className="mt-1 text-sm text-ink-soft">Held on the card: {formatExactPounds(held)}</p>
+      ) : null}
+      {/* The fee and the period are the card's own headline figures, read from these terms. */}
+      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Term label="Purchase price">{purchasePriceText(terms)}</Term>
         <Term label="Extension">
           {terms.extensionMonths > 0
