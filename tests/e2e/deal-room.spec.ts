@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, demoAccounts } from './helpers/journey';
 import { expectNoSeriousAxeViolations } from './helpers/accessibility';
@@ -15,7 +16,7 @@ const listingForm = (title: string) => ({
   targetAudience: 'Adult',
   publicationStatus: 'published',
   rightsAvailable: ['film', 'tv'],
-  territory: ['UK'],
+  territory: ['UK', 'Ireland'],
   exclusivity: 'exclusive',
   askingPrice: 60000,
   minimumDeal: 30000,
@@ -24,6 +25,10 @@ const listingForm = (title: string) => ({
   themes: ['inheritance'],
   keywords: ['lighthouse'],
 });
+
+/** The agent's note with the counter: a message, which must never become a clause. */
+const NOTE =
+  'Happy at 18 months if the fee moves to £50k; purchase price at 1.5% of budget, floor £450k.';
 
 /** Every Flate stream of a PDF, inflated and joined (pdf-lib compresses page contents). */
 function inflatedStreams(pdf: Buffer): string {
@@ -48,7 +53,7 @@ async function fillCard(page: Page) {
   await page.getByLabel('CVC').fill('123');
 }
 
-test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both signatures and the contract', async ({
+test('[DEALS] a question, an offer, the agent counters with a note, the producer accepts the counter (no second agent step), both sign, and the contract states the agreed rights', async ({
   page,
   login,
   browser,
@@ -101,46 +106,60 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   const offer = await placeOfferThroughApi(page.request, origin, listing.id, '40000');
   expect(offer.listingId).toBe(listing.id);
 
-  // 3. The agent counters at £55,000 over 24 months.
+  // 3. The agent counters at £50,000 over 18 months, 1.5% of budget with a £450,000 floor, and
+  // a note. The dialog starts from the terms as they stand and offers only the listing's rights.
   await agentPage.goto('/agent-dashboard?tab=submissions');
   const agentCard = agentPage.getByRole('article').filter({ hasText: title });
-  await expect(agentCard.getByText('£40,000')).toBeVisible();
+  await expect(agentCard.getByText('£40,000', { exact: true })).toBeVisible();
   await agentCard.getByRole('button', { name: 'Counter' }).click();
   const counter = agentPage.getByRole('dialog', { name: `Counter: ${title}` });
-  await counter.getByLabel('Option fee (£)').fill('55000');
-  await counter.getByLabel('Option period').selectOption('24');
+  for (const right of ['Film', 'TV', 'UK', 'Ireland']) {
+    await expect(counter.getByRole('checkbox', { name: right })).toBeChecked();
+  }
+  await expect(counter.getByRole('checkbox')).toHaveCount(4);
+  await expect(counter.getByRole('checkbox', { name: 'Stage' })).toHaveCount(0);
+  await counter.getByLabel('Option fee (£)').fill('50000');
+  await counter.getByLabel('Option period').selectOption('18');
+  await counter.getByLabel('Purchase price on exercise').selectOption('percent');
+  await counter.getByLabel('Percentage of the budget (%)').fill('1.5');
+  await counter.getByLabel('Floor (£)').fill('450000');
+  await counter.getByLabel('Message to the other side').fill(NOTE);
   await counter.getByRole('button', { name: 'Send counter-offer' }).click();
   await expect(agentPage.getByText('Counter-offer sent', { exact: true })).toBeVisible();
   await expect(
     agentCard.getByText('Waiting for the producer to answer your counter.'),
   ).toBeVisible();
+  // The agent's card reads the counter's fee, and what the card still holds.
+  await expect(agentCard.getByText('£50,000', { exact: true })).toBeVisible();
+  await expect(agentCard.getByText('Held on the card: £40,000.00')).toBeVisible();
 
-  // 4. The producer accepts the counter and authorises a new hold for £55,000.
+  // 4. The producer accepts the counter and authorises a hold for £50,000: that completes the
+  // deal, with no second step for the agent.
   await page.goto('/my-submissions');
   const producerCard = page.getByRole('article', { name: title });
-  await expect(producerCard.getByText('The agent countered with different terms')).toBeVisible();
+  await expect(producerCard.getByText(/The agent countered with the terms above/)).toBeVisible();
+  await expect(producerCard.getByText('Media', { exact: true })).toBeVisible();
+  await expect(producerCard.getByText('Film, TV')).toBeVisible();
+  await expect(producerCard.getByText('UK, Ireland')).toBeVisible();
   await producerCard.getByRole('button', { name: 'Term sheet history' }).click();
   const versions = producerCard.getByRole('list', { name: 'Term sheet versions' });
   await expect(versions.getByText(/v2 · Counter-offer by the agent/)).toBeVisible();
   await takeScreenshot('02-countered');
   await producerCard.getByRole('button', { name: 'Accept Counter' }).click();
-  const authorise = page.getByRole('button', { name: 'Authorise £55,000' });
+  const authorise = page.getByRole('button', { name: 'Authorise £50,000' });
   await expect(authorise).toBeVisible();
   await fillCard(page);
   await authorise.click();
   await expect(page).toHaveURL(/\/my-submissions$/);
-  await expect(producerCard.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(producerCard.getByText('£55,000')).toBeVisible();
-  await expect(producerCard.getByText('24 months')).toBeVisible();
+  await expect(producerCard.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(producerCard.getByText('£50,000', { exact: true })).toBeVisible();
+  await expect(producerCard.getByText('18 months').first()).toBeVisible();
 
-  // 5. The agent accepts: the card is charged £55,000.
+  // 5. The agent sees the deal accepted, with nothing to accept: the card was charged £50,000.
   await agentPage.goto('/agent-dashboard?tab=submissions');
-  await expect(agentCard.getByText('£55,000')).toBeVisible();
-  await agentCard.getByRole('button', { name: 'Accept' }).click();
-  const confirm = agentPage.getByRole('dialog', { name: 'Accept this offer?' });
-  await expect(confirm).toContainText('card will be charged £55,000');
-  await confirm.getByRole('button', { name: 'Accept and charge' }).click();
-  await expect(agentPage.getByText('Offer Accepted', { exact: true })).toBeVisible();
+  await expect(agentCard.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(agentCard.getByText('£50,000', { exact: true })).toBeVisible();
+  await expect(agentCard.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await expect(agentCard.getByRole('link', { name: 'View Contract' })).toBeVisible();
 
   // 6. Both sign the agreement on their side (click-to-sign: typed name and consent).
@@ -188,11 +207,11 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   for (const line of [
     'Offer made by the producer · £40,000',
     'Card hold authorised by the producer · £40,000',
-    'Counter-offer by the agent · £55,000',
-    'Counter accepted by the producer · £55,000',
-    'New card hold authorised by the producer · £55,000',
-    'Offer accepted by the agent · £55,000',
-    'Card charged · £55,000',
+    'Counter-offer by the agent · £50,000',
+    'Counter accepted by the producer · £50,000',
+    'New card hold authorised by the producer · £50,000',
+    'Offer accepted by the producer · £50,000',
+    'Card charged · £50,000',
     'Agreement signed by the producer',
     'Agreement signed by the agent',
   ]) {
@@ -202,7 +221,7 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   await agentPage.goto('/agent-dashboard?tab=submissions');
   await agentCard.getByRole('button', { name: 'Term sheet history' }).click();
   await expect(agentCard.getByRole('list', { name: 'Offer timeline' })).toContainText(
-    'Card charged · £55,000',
+    'Card charged · £50,000',
   );
   const pdf = await page.request.get(`/api/offers/${offer.id}/agreement`);
   expect(pdf.status()).toBe(200);
@@ -223,6 +242,20 @@ test('[DEALS] a question, an offer, a counter with a new hold, acceptance, both 
   expect(inflated).toContain(drawn(bothSigned.sha256));
   expect(inflated).toContain(drawn('Typed full name: Demo Premium'));
   expect(inflated).toContain(drawn('Typed full name: Demo Agent'));
+  // What the sealed agreement says: the agreed version's terms, never the note.
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const said = (await extractText(document, { mergePages: true })).text.replace(/\s+/g, ' ');
+  for (const term of [
+    'Media Film, TV',
+    'Territories UK, Ireland',
+    'Option fee £50,000.00',
+    'Option period 18 months',
+    'Purchase price 1.5% of the production budget (floor £450,000.00)',
+  ]) {
+    expect(said).toContain(term);
+  }
+  expect(said).not.toContain('Happy at 18 months');
+  expect(said).not.toContain('Worldwide');
   const agentPdf = await agentPage.request.get(`/api/offers/${offer.id}/agreement`);
   expect((await agentPdf.body()).equals(bytes)).toBe(true);
 

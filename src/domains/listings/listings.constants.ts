@@ -73,7 +73,25 @@ export const RIGHTS = [
   'merchandising',
   'international',
 ] as const;
+export type Right = (typeof RIGHTS)[number];
+/** How each right reads on screens and in the option agreement. */
+export const RIGHT_LABELS: Record<Right, string> = {
+  film: 'Film',
+  tv: 'TV',
+  streaming: 'Streaming',
+  radio: 'Radio',
+  stage: 'Stage',
+  digital: 'Digital',
+  merchandising: 'Merchandising',
+  international: 'International',
+};
 export const EXCLUSIVITY = ['exclusive', 'non-exclusive', 'first-look'] as const;
+export type Exclusivity = (typeof EXCLUSIVITY)[number];
+export const EXCLUSIVITY_LABELS: Record<Exclusivity, string> = {
+  exclusive: 'Exclusive',
+  'non-exclusive': 'Non-exclusive',
+  'first-look': 'First look',
+};
 export const CONTENT_TYPES = [
   'book',
   'script',

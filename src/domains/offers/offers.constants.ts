@@ -117,6 +117,22 @@ export const OFFER_STATUS_LABELS: Record<PublicOfferStatus, string> = {
   abandoned: 'Abandoned',
 };
 
+/**
+ * The counters of My Submissions and the agent's listings: every status shown falls in
+ * exactly one (issue 28: a countered offer is still pending a decision). 'Closed' is what
+ * ended without a rejection: withdrawn by the producer, or expired.
+ */
+export const COUNTED_STATUSES = {
+  pending: ['awaiting_payment', 'pending', 'countered', 'reauthorising', 'accepting'],
+  accepted: ['accepted'],
+  rejected: ['rejected'],
+  closed: ['cancelled', 'expired'],
+} as const satisfies Record<string, readonly OfferStatus[]>;
+
+/** An offer (as the API shows it) that still awaits a decision: the pending counter. */
+export const isAwaitingDecision = (status: string) =>
+  (COUNTED_STATUSES.pending as readonly string[]).includes(status);
+
 /** Statuses in which the terms may still be negotiated (a counter, an answer to one). */
 export const NEGOTIABLE_STATUSES = [
   'pending',
@@ -131,8 +147,9 @@ export type TermParty = (typeof TERM_PARTIES)[number];
 export const TERM_KINDS = ['offer', 'counter', 'accepted_counter'] as const;
 export type TermKind = (typeof TERM_KINDS)[number];
 
-/** Defaults of the terms an option usually carries, when the offer did not name them. */
-export const DEFAULT_TERRITORY = 'Worldwide';
-export const DEFAULT_MEDIA = 'All media, film and television';
-export const TERRITORY_MAX = 200;
+/** A territory as the listing form takes it: at most 100 characters, at most 20 of them. */
+export const TERRITORY_MAX = 100;
+export const TERRITORIES_MAX = 20;
+/** The screen credit a term sheet may name (e.g. 'Based on the novel by ...'). */
+export const CREDIT_MAX = 300;
 export const EXTENSION_PERIODS = [0, 6, 12, 18, 24] as const;

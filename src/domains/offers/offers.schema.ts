@@ -4,12 +4,13 @@ import { ListingCardSchema, PoundsSchema } from '@/domains/listings/listings.sch
 import { IdParamSchema, parseId } from '@/shared/ids';
 import { poundsToPence } from '@/shared/money';
 import { poundsText } from '@/shared/money-input';
+import { EXCLUSIVITY, RIGHTS } from '@/domains/listings/listings.constants';
 import {
-  DEFAULT_MEDIA,
-  DEFAULT_TERRITORY,
+  CREDIT_MAX,
   EXTENSION_PERIODS,
   TERM_KINDS,
   TERM_PARTIES,
+  TERRITORIES_MAX,
   TERRITORY_MAX,
   CANCELLATION_REASON_MAX,
   FREE_TEXT_MAX,
@@ -142,6 +143,28 @@ export type CancelOfferBody = z.infer<typeof CancelOfferBodySchema>;
 
 export const OfferStatusSchema = z.enum(PUBLIC_OFFER_STATUSES);
 
+/** The terms of one version as the API answers them (pounds as strings, rights as lists). */
+export const TermsSchema = z.object({
+  offerPrice: PoundsSchema,
+  optionPeriod: z.number().int(),
+  /** The purchase price as a sum, or null (then perhaps a percentage of the budget). */
+  purchasePrice: PoundsSchema.nullable(),
+  /** A percentage of the production budget, two decimals ("1.50"), with its floor and cap. */
+  purchasePricePercent: z.string().nullable(),
+  purchasePriceFloor: PoundsSchema.nullable(),
+  purchasePriceCap: PoundsSchema.nullable(),
+  extensionMonths: z.number().int(),
+  extensionFee: PoundsSchema.nullable(),
+  media: z.array(z.enum(RIGHTS)),
+  territories: z.array(z.string()),
+  exclusivity: z.enum(EXCLUSIVITY).nullable(),
+  credit: z.string().nullable(),
+  extraRightsRequest: z.string().nullable(),
+  fundCompetition: z.boolean(),
+  fundNotes: z.string().nullable(),
+});
+export type Terms = z.infer<typeof TermsSchema>;
+
 /** An offer as both sides read it; producer is there for the agent's view. */
 export const OfferSchema = z.object({
   id: z.number().int(),
@@ -165,6 +188,24 @@ export const OfferSchema = z.object({
   rejectionReason: z.string().nullable(),
   /** The provider's last refusal (declined card, failed capture), for the producer. */
   lastPaymentError: z.string().nullable(),
+  /**
+   * The term sheet as it stands (its current version): what was last proposed, by whom, and
+   * whether it is agreed. `offerPrice` above is the producer's committed fee (what the hold
+   * covers); while the agent's counter waits, `terms.offerPrice` is the counter's fee.
+   */
+  terms: TermsSchema.extend({
+    version: z.number().int(),
+    proposedBy: z.enum(TERM_PARTIES),
+    kind: z.enum(TERM_KINDS),
+  }),
+  /** What the listing offers: the bounds of every counter (a counter may only narrow them). */
+  listingRights: z.object({
+    media: z.array(z.enum(RIGHTS)),
+    territories: z.array(z.string()),
+    exclusivity: z.enum(EXCLUSIVITY).nullable(),
+  }),
+  /** The amount held on the producer's card now (null when no hold is live). */
+  heldAmount: PoundsSchema.nullable(),
   producer: z.object({
     id: z.number().int(),
     firstName: z.string(),
@@ -186,6 +227,8 @@ export const OfferCountsSchema = z.object({
   pending: z.number().int(),
   accepted: z.number().int(),
   rejected: z.number().int(),
+  /** Withdrawn by the producer or expired: every offer counts somewhere (issue 28). */
+  closed: z.number().int(),
 });
 export type OfferCounts = z.infer<typeof OfferCountsSchema>;
 
@@ -343,10 +386,22 @@ export const MAX_TERM_PENCE = 2_000_000_000;
 
 export const TERM_MESSAGES = {
   purchasePriceFormat: 'Enter the purchase price in pounds, with at most two decimal places',
+  purchasePercentFormat:
+    'Enter the purchase price as a percentage of the budget above 0 and at most 100, with at most two decimal places',
+  purchaseFloorFormat: 'Enter the purchase price floor in pounds, with at most two decimal places',
+  purchaseCapFormat: 'Enter the purchase price cap in pounds, with at most two decimal places',
+  purchaseSumAndPercent:
+    'Give the purchase price as a sum or as a percentage of the budget, not both',
+  purchaseFloorWithoutPercent:
+    'A floor or a cap applies only to a purchase price given as a percentage of the budget',
+  purchaseFloorAboveCap: 'The purchase price floor must not be above its cap',
   extensionFeeFormat: 'Enter the extension fee in pounds, with at most two decimal places',
   extensionPeriodInvalid: 'Extension period must be 0, 6, 12, 18 or 24 months',
-  territoryRequired: 'Territory is required',
-  mediaRequired: 'Media is required',
+  territoryRequired: 'Choose at least one territory',
+  mediaRequired: 'Choose at least one medium',
+  mediaInvalid: `Media must be among ${RIGHTS.join(', ')}`,
+  exclusivityInvalid: `Exclusivity must be one of ${EXCLUSIVITY.join(', ')}`,
+  creditTooLong: `Credit must be at most ${CREDIT_MAX} characters`,
   nothingChanged: 'Change at least one term to make a counter-offer',
   notYourTurn: 'It is not your turn to answer this offer',
 } as const;
@@ -367,20 +422,53 @@ const optionalPounds = (message: string) =>
       return pence;
     });
 
-const termText = (required: string) =>
-  safeString({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(TERRITORY_MAX, { error: `Must be at most ${TERRITORY_MAX} characters` });
+/** '1.5' (per cent of the production budget) → 150 basis points; at most two decimals. */
+const optionalPercent = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx): number | null => {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (text === '') return null;
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 100) {
+      ctx.addIssue({ code: 'custom', message: TERM_MESSAGES.purchasePercentFormat });
+      return z.NEVER;
+    }
+    return Math.round(Number(text) * 100);
+  });
+
+/** A list of the spec's media values (the listing form's rightsAvailable), at least one. */
+const MediaListSchema = z
+  .array(z.enum(RIGHTS, { error: TERM_MESSAGES.mediaInvalid }), {
+    error: TERM_MESSAGES.mediaRequired,
+  })
+  .min(1, { error: TERM_MESSAGES.mediaRequired })
+  .max(RIGHTS.length, { error: TERM_MESSAGES.mediaInvalid });
+
+/** Territories as the listing names them (the listing form's territory list). */
+const TerritoryListSchema = z
+  .array(
+    safeString({ error: TERM_MESSAGES.territoryRequired })
+      .trim()
+      .min(1, { error: TERM_MESSAGES.territoryRequired })
+      .max(TERRITORY_MAX, { error: `A territory must be at most ${TERRITORY_MAX} characters` }),
+    { error: TERM_MESSAGES.territoryRequired },
+  )
+  .min(1, { error: TERM_MESSAGES.territoryRequired })
+  .max(TERRITORIES_MAX, { error: `At most ${TERRITORIES_MAX} territories` });
 
 /**
  * A term sheet as a counter-offer proposes it (the agent's counter, the producer's counter
- * back): the offer's own terms plus what options usually carry.
+ * back): every term as data. Media and territories must lie within what the listing offers
+ * (checked on the server, which knows the listing). `notes` is the message sent with it: it
+ * is shown in the negotiation, never a term, never a clause of the agreement.
  */
 export const TermSheetBodySchema = z.object({
   offerPrice: OfferPriceSchema,
   optionPeriod: OptionPeriodSchema,
   purchasePrice: z.union([z.string(), z.null()]).optional(),
+  purchasePricePercent: z.union([z.string(), z.null()]).optional(),
+  purchasePriceFloor: z.union([z.string(), z.null()]).optional(),
+  purchasePriceCap: z.union([z.string(), z.null()]).optional(),
   extensionMonths: z
     .union([z.number(), z.string()])
     .optional()
@@ -393,8 +481,15 @@ export const TermSheetBodySchema = z.object({
       return months;
     }),
   extensionFee: z.union([z.string(), z.null()]).optional(),
-  territory: termText(TERM_MESSAGES.territoryRequired).default(DEFAULT_TERRITORY),
-  media: termText(TERM_MESSAGES.mediaRequired).default(DEFAULT_MEDIA),
+  /** Left out: as they stand in the version answered (a counter that only re-prices). */
+  media: MediaListSchema.optional(),
+  territories: TerritoryListSchema.optional(),
+  exclusivity: z.enum(EXCLUSIVITY, { error: TERM_MESSAGES.exclusivityInvalid }).nullish(),
+  credit: safeString()
+    .trim()
+    .max(CREDIT_MAX, { error: TERM_MESSAGES.creditTooLong })
+    .nullish()
+    .transform((value) => (value ? value : null)),
   extraRightsRequest: optionalText,
   fundCompetition: z.boolean().default(false),
   fundNotes: optionalText,
@@ -406,17 +501,69 @@ export type TermSheetBodyInput = z.input<typeof TermSheetBodySchema>;
 export const TermSheetRequestSchema = TermSheetBodySchema.extend({
   offerPrice: OfferPricePenceSchema,
   purchasePrice: optionalPounds(TERM_MESSAGES.purchasePriceFormat),
+  purchasePricePercent: optionalPercent,
+  purchasePriceFloor: optionalPounds(TERM_MESSAGES.purchaseFloorFormat),
+  purchasePriceCap: optionalPounds(TERM_MESSAGES.purchaseCapFormat),
   extensionFee: optionalPounds(TERM_MESSAGES.extensionFeeFormat),
-}).transform(
-  ({ offerPrice, purchasePrice, extensionFee, fundCompetition, fundNotes, ...rest }) => ({
-    ...rest,
-    pricePence: offerPrice,
-    purchasePricePence: purchasePrice,
-    extensionFeePence: extensionFee,
-    fundCompetition,
-    fundNotes: fundCompetition ? fundNotes : null,
-  }),
-);
+})
+  .superRefine((body, ctx) => {
+    const percent = body.purchasePricePercent;
+    if (body.purchasePrice !== null && percent !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purchasePricePercent'],
+        message: TERM_MESSAGES.purchaseSumAndPercent,
+      });
+    }
+    if (percent === null && (body.purchasePriceFloor !== null || body.purchasePriceCap !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purchasePriceFloor'],
+        message: TERM_MESSAGES.purchaseFloorWithoutPercent,
+      });
+    }
+    if (
+      body.purchasePriceFloor !== null &&
+      body.purchasePriceCap !== null &&
+      body.purchasePriceFloor > body.purchasePriceCap
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purchasePriceCap'],
+        message: TERM_MESSAGES.purchaseFloorAboveCap,
+      });
+    }
+  })
+  .transform(
+    ({
+      offerPrice,
+      purchasePrice,
+      purchasePricePercent,
+      purchasePriceFloor,
+      purchasePriceCap,
+      extensionFee,
+      fundCompetition,
+      fundNotes,
+      exclusivity,
+      media,
+      territories,
+      ...rest
+    }) => ({
+      ...rest,
+      pricePence: offerPrice,
+      purchasePricePence: purchasePrice,
+      purchasePricePercentBp: purchasePricePercent,
+      purchasePriceFloorPence: purchasePriceFloor,
+      purchasePriceCapPence: purchasePriceCap,
+      extensionFeePence: extensionFee,
+      // One spelling per right and per territory, in the order given.
+      media: media ? [...new Set(media)] : null,
+      territories: territories ? [...new Set(territories)] : null,
+      exclusivity: exclusivity ?? null,
+      fundCompetition,
+      fundNotes: fundCompetition ? fundNotes : null,
+    }),
+  );
 export type TermSheetRequest = z.output<typeof TermSheetRequestSchema>;
 
 export const TermChangeSchema = z.object({
@@ -428,21 +575,12 @@ export const TermChangeSchema = z.object({
 export type TermChange = z.infer<typeof TermChangeSchema>;
 
 /** One version of an offer's term sheet, with what changed from the version before. */
-export const TermVersionSchema = z.object({
+export const TermVersionSchema = TermsSchema.extend({
   version: z.number().int(),
   proposedBy: z.enum(TERM_PARTIES),
   kind: z.enum(TERM_KINDS),
   authorName: z.string().nullable(),
-  offerPrice: PoundsSchema,
-  optionPeriod: z.number().int(),
-  purchasePrice: PoundsSchema.nullable(),
-  extensionMonths: z.number().int(),
-  extensionFee: PoundsSchema.nullable(),
-  territory: z.string(),
-  media: z.string(),
-  extraRightsRequest: z.string().nullable(),
-  fundCompetition: z.boolean(),
-  fundNotes: z.string().nullable(),
+  /** The message sent with this version (not a term). */
   notes: z.string().nullable(),
   createdAt: z.string(),
   changes: z.array(TermChangeSchema),

@@ -30,6 +30,7 @@ import { StatTile, StatTiles } from '@/web/components/ui/stat-tile';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { useTabParam } from '@/web/lib/use-tab-param';
+import { isAwaitingDecision } from '@/domains/offers/offers.constants';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
 
@@ -54,7 +55,8 @@ function Overview({
     return {
       listings: listings.data?.length ?? 0,
       live: listings.data?.filter((listing) => listing.status === 'available').length ?? 0,
-      pending: all.filter((offer) => offer.status === 'pending').length,
+      // Every offer awaiting a decision, countered ones included (issue 28).
+      pending: all.filter((offer) => isAwaitingDecision(offer.status)).length,
       accepted: accepted.length,
       revenue: accepted.reduce((sum, offer) => sum + (poundsToPence(offer.offerPrice) ?? 0), 0),
     };

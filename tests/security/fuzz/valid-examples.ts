@@ -176,12 +176,14 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
     body: {
       offerPrice: '55000',
       optionPeriod: 24,
-      purchasePrice: '550000',
+      // Media and territories left out stand as the listing offers them.
+      purchasePricePercent: '1.5',
+      purchasePriceFloor: '450000',
+      purchasePriceCap: '900000',
       extensionMonths: 12,
       extensionFee: '10000',
-      territory: 'Worldwide',
-      media: 'Film and television',
-      notes: 'Credit as executive producer',
+      credit: 'Based on the novel by the author',
+      notes: 'Happy at 24 months if the fee moves',
     },
   }),
   'POST /api/offers/{id}/agreement/sign': () => ({

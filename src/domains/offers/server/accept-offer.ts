@@ -7,17 +7,16 @@ import {
   recordLedgerIntent,
   type ProviderPayment,
 } from '@/domains/payments/server';
+import type { Executor } from '@/server/db/client';
+import type { AppDeps } from '@/server/deps';
 import { AppError, conflict } from '@/shared/errors';
 import { OPEN_OFFER_STATUSES, OPTIONING_STATUSES } from '../offers.constants';
 import { OFFER_MESSAGES, type Offer } from '../offers.schema';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
-import {
-  captureFailedMail,
-  offerAcceptedMail,
-  offerAutoRejectedMail,
-  sendOfferMail,
-} from './offer-emails';
+import { announceDealEvent } from './announce-deal-event';
+import { generateAgreementSafely } from './option-agreement';
+import { captureFailedMail, offerAutoRejectedMail, sendOfferMail } from './offer-emails';
 import {
   captureHold,
   holdLedgerEntry,
@@ -25,7 +24,7 @@ import {
   releaseHold,
   releasePreviousHold,
 } from './offer-hold';
-import { getOfferRecord, loadOfferRecord, toOffer } from './offer-record';
+import { currentTermsOf, getOfferRecord, loadOfferRecord, toOffer } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
 
 export const AUTO_REJECTION_REASON = 'Another offer was accepted';
@@ -44,6 +43,22 @@ export const AUTO_REJECTION_REASON = 'Another offer was accepted';
 export async function acceptOffer(deps: OfferDeps, user: UserRow, offerId: number): Promise<Offer> {
   await requireOffer(deps.db, user, offerId, 'agent');
   const claimed = await claimForAcceptance(deps, offerId);
+  await takeClaimedHold(deps, claimed);
+  return toOffer(await getOfferRecord(deps.db, offerId));
+}
+
+const hasStorage = (deps: OfferDeps): deps is OfferDeps & Pick<AppDeps, 'storage'> =>
+  deps.storage !== undefined;
+
+/**
+ * After the claim committed (the offer 'accepting', the capture's ledger row written): capture
+ * the hold, settle a refusal, record the acceptance. Shared by the agent's acceptance and the
+ * producer's acceptance of the agent's counter (decision 016, issue 28 addendum).
+ */
+export async function takeClaimedHold(
+  deps: OfferDeps,
+  claimed: OfferRow & { providerPaymentId: string },
+): Promise<void> {
   try {
     await captureHold(deps, claimed);
   } catch (error) {
@@ -58,8 +73,27 @@ export async function acceptOffer(deps: OfferDeps, user: UserRow, offerId: numbe
     }
     await settleRefusedCapture(deps, claimed, error);
   }
-  await completeAcceptance(deps, offerId);
-  return toOffer(await getOfferRecord(deps.db, offerId));
+  await completeAcceptance(deps, claimed.id);
+}
+
+/**
+ * Under the listing's row lock (FOR UPDATE, taken by the caller): the listing is still
+ * available and no other offer on it is being accepted or accepted.
+ */
+export async function requireListingFree(
+  tx: Executor,
+  listing: { status: string } | undefined,
+  offer: OfferRow,
+): Promise<void> {
+  if (listing?.status !== 'available') throw conflict('This listing has already been optioned');
+  const [busy] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(eq(offers.listingId, offer.listingId), inArray(offers.status, [...OPTIONING_STATUSES])),
+    )
+    .limit(1);
+  if (busy) throw conflict('Another offer on this listing is being accepted');
 }
 
 /** The decision, under the listing's row lock: pending → accepting, plus the ledger row. */
@@ -78,17 +112,7 @@ async function claimForAcceptance(
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
     if (offer.status === 'accepting') throw conflict('This offer is already being accepted');
     if (offer.status !== 'pending') throw conflict('Only pending offers can be accepted');
-    if (listing.status !== 'available') {
-      throw conflict('This listing has already been optioned');
-    }
-    const [busy] = await tx
-      .select({ id: offers.id })
-      .from(offers)
-      .where(
-        and(eq(offers.listingId, offer.listingId), inArray(offers.status, [...OPTIONING_STATUSES])),
-      )
-      .limit(1);
-    if (busy) throw conflict('Another offer on this listing is being accepted');
+    await requireListingFree(tx, listing, offer);
     if (!offer.providerPaymentId) throw conflict('This offer has no card hold to capture');
     const [row] = await tx
       .update(offers)
@@ -211,22 +235,24 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
   }
   const record = await loadOfferRecord(deps.db, offerId);
   if (record) {
-    await sendOfferMail(
-      deps,
-      record.producer.email,
-      offerAcceptedMail(record, deps.config.publicUrl),
-    );
+    // Accepting the agent's counter was the producer's act: the agent hears of it; the
+    // producer is told of the charge either way.
+    if (currentTermsOf(record).kind === 'accepted_counter') {
+      await announceDealEvent(deps, 'counter_accepted', record);
+    }
+    await announceDealEvent(deps, 'accepted', record);
   }
+  // The capture has committed: the option agreement is made now (or by the job later).
+  // (Passed as it is: `deps` may be the app itself, whose properties a spread would lose.)
+  if (hasStorage(deps)) await generateAgreementSafely(deps, offerId);
   for (const other of outcome.others) {
     // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.
     if (other.status === 'awaiting_payment') continue;
     const otherRecord = await loadOfferRecord(deps.db, other.id);
     if (otherRecord) {
-      await sendOfferMail(
-        deps,
-        otherRecord.producer.email,
-        offerAutoRejectedMail(otherRecord, deps.config.publicUrl),
-      );
+      await announceDealEvent(deps, 'rejected', otherRecord, {
+        mail: offerAutoRejectedMail(otherRecord, deps.config.publicUrl),
+      });
     }
   }
   return true;

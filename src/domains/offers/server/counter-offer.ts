@@ -13,14 +13,19 @@ import {
 } from '../offers.schema';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
-import { counterAnsweredMail, counterToProducerMail, sendOfferMail } from './offer-emails';
+import { requireListingFree, takeClaimedHold } from './accept-offer';
+import { announceDealEvent } from './announce-deal-event';
 import { holdLedgerEntry } from './offer-hold';
 import { getOfferRecord, toOffer, type OfferRecord } from './offer-record';
 import {
   firstVersionOf,
+  inListingSpelling,
+  pickTerms,
   sameTerms,
   storeFirstVersion,
+  termOutsideListing,
   termValuesOf,
+  type ListingRights,
   type TermValues,
   type TermVersionRecord,
 } from './offer-terms';
@@ -41,20 +46,19 @@ export async function counterOffer(
 ): Promise<NegotiationResponse> {
   const record = await requireOffer(deps.db, user, offerId, 'read');
   if (record.offer.producerId === user.id) {
-    return answerCounter(deps, record, termValuesOf(terms), 'counter');
+    return answerCounter(deps, record, terms, 'counter');
   }
   await requireOffer(deps.db, user, offerId, 'agent');
-  await agentCounter(deps, user, offerId, termValuesOf(terms));
+  await agentCounter(deps, user, offerId, terms);
   const updated = await getOfferRecord(deps.db, offerId);
-  await sendOfferMail(
-    deps,
-    updated.producer.email,
-    counterToProducerMail(updated, deps.config.publicUrl),
-  );
+  await announceDealEvent(deps, 'countered', updated);
   return { offer: toOffer(updated), clientSecret: null };
 }
 
-/** The producer accepts the agent's counter: its terms become their offer (decision 016). */
+/**
+ * The producer accepts the agent's counter: its terms become the deal, completed once the
+ * card hold at the counter's fee is captured (decision 016, issue 28 addendum).
+ */
 export async function acceptCounter(
   deps: OfferDeps,
   user: UserRow,
@@ -64,30 +68,58 @@ export async function acceptCounter(
   return answerCounter(deps, record, null, 'accepted_counter');
 }
 
-/** Locks the listing (as an acceptance does) and the offer; answers both as they are now. */
-async function lockForNegotiation(tx: Executor, offerId: number) {
+/**
+ * Locks the listing and the offer; answers both as they are now. FOR SHARE on the listing
+ * conflicts with an acceptance's FOR UPDATE, so the two serialise; the producer's acceptance
+ * of a counter is itself an acceptance and takes FOR UPDATE.
+ */
+async function lockForNegotiation(tx: Executor, offerId: number, strength: 'share' | 'update') {
   const [current] = await tx
     .select({ listingId: offers.listingId })
     .from(offers)
     .where(eq(offers.id, offerId));
-  // FOR SHARE on the listing conflicts with the acceptance's FOR UPDATE: the two serialise.
   const [listing] = await tx
-    .select({ status: listings.status })
+    .select({
+      status: listings.status,
+      rightsAvailable: listings.rightsAvailable,
+      territory: listings.territory,
+      exclusivity: listings.exclusivity,
+    })
     .from(listings)
     .where(eq(listings.id, current.listingId))
-    .for('share');
+    .for(strength);
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
   return { listing, offer };
 }
 
-async function latestVersion(tx: Executor, offer: OfferRow): Promise<TermVersionRecord> {
+async function latestVersion(
+  tx: Executor,
+  offer: OfferRow,
+  rights: ListingRights,
+): Promise<TermVersionRecord> {
   const [latest] = await tx
     .select()
     .from(offerTerms)
     .where(eq(offerTerms.offerId, offer.id))
     .orderBy(desc(offerTerms.version))
     .limit(1);
-  return latest ?? firstVersionOf(offer);
+  return latest ?? firstVersionOf(offer, rights);
+}
+
+/**
+ * A proposal's terms, checked against the listing: within its rights (else 400 naming the
+ * term), territories spelled as the listing spells them, exclusivity carried over from the
+ * version it answers when the proposal does not name it.
+ */
+function proposalWithin(
+  request: TermSheetRequest,
+  latest: TermVersionRecord,
+  rights: ListingRights,
+): TermValues {
+  const proposal = inListingSpelling(termValuesOf(request, latest), rights);
+  const outside = termOutsideListing(proposal, rights);
+  if (outside) throw validation(outside.message, { [outside.field]: outside.message });
+  return proposal;
 }
 
 function refuseState(offer: OfferRow, expected: OfferRow['status']): never {
@@ -107,15 +139,16 @@ async function agentCounter(
   deps: OfferDeps,
   user: UserRow,
   offerId: number,
-  terms: TermValues,
+  proposed: TermSheetRequest,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const { listing, offer } = await lockForNegotiation(tx, offerId);
+    const { listing, offer } = await lockForNegotiation(tx, offerId, 'share');
     if (offer.status !== 'pending') refuseState(offer, 'pending');
     if (listing?.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
-    const latest = await latestVersion(tx, offer);
+    const latest = await latestVersion(tx, offer, listing);
+    const terms = proposalWithin(proposed, latest, listing);
     if (sameTerms(latest, terms)) throw validation(TERM_MESSAGES.nothingChanged);
-    await storeFirstVersion(tx, offer);
+    await storeFirstVersion(tx, offer, listing);
     const version = latest.version + 1;
     await tx.insert(offerTerms).values({
       offerId,
@@ -141,30 +174,43 @@ async function agentCounter(
   });
 }
 
+type AnswerOutcome =
+  | { next: 'pending' | 'reauthorising'; row: OfferRow }
+  | { next: 'accepting'; row: OfferRow & { providerPaymentId: string } };
+
 /**
  * The producer's answer to a counter: its terms as they are (accept) or their own (counter
- * back). At the held price the offer is pending again at once. At any other price a new hold
- * for exactly the new amount is needed first (a capture takes the whole hold): the offer is
- * 'reauthorising', the current hold is kept as the previous one, the new hold's ledger row is
- * written with the state, and the hold is placed after the commit; the card form confirms it.
+ * back). Accepting terms the agent proposed completes the deal: no second acceptance by the
+ * agent (decision 016, issue 28 addendum). At the held price the hold is captured at once; at
+ * any other price a new hold for exactly the new amount is placed first (a capture takes the
+ * whole hold), and its authorisation captures it (promoteReplacementHold). A counter back at
+ * the held price is pending again (the agent's turn); at another price, after its new hold.
  */
 async function answerCounter(
   deps: OfferDeps,
   record: OfferRecord,
-  counterTerms: TermValues | null,
+  counterTerms: TermSheetRequest | null,
   kind: Extract<TermKind, 'counter' | 'accepted_counter'>,
 ): Promise<NegotiationResponse> {
   const offerId = record.offer.id;
-  const outcome = await deps.db.transaction(async (tx) => {
-    const { listing, offer } = await lockForNegotiation(tx, offerId);
+  const isAcceptance = kind === 'accepted_counter';
+  const outcome = await deps.db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const { listing, offer } = await lockForNegotiation(
+      tx,
+      offerId,
+      isAcceptance ? 'update' : 'share',
+    );
     if (offer.status !== 'countered') refuseState(offer, 'countered');
     if (listing?.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
     if (!offer.providerPaymentId) throw conflict('This offer has no card hold');
-    const latest = await latestVersion(tx, offer);
-    const terms = counterTerms ?? pickTerms(latest);
-    if (counterTerms && sameTerms(latest, counterTerms)) {
+    const latest = await latestVersion(tx, offer, listing);
+    const terms = counterTerms ? proposalWithin(counterTerms, latest, listing) : pickTerms(latest);
+    if (counterTerms && sameTerms(latest, terms)) {
       throw validation(`${TERM_MESSAGES.nothingChanged}, or accept the counter`);
     }
+    const newHold = terms.pricePence !== offer.offerPricePence;
+    const capturesNow = isAcceptance && !newHold;
+    if (capturesNow) await requireListingFree(tx, listing, offer);
     const version = latest.version + 1;
     await tx.insert(offerTerms).values({
       offerId,
@@ -187,53 +233,41 @@ async function answerCounter(
       lastPaymentError: null,
       updatedAt: now,
     };
-    const newHold = terms.pricePence !== offer.offerPricePence;
+    const next = newHold ? 'reauthorising' : capturesNow ? 'accepting' : 'pending';
     const [row] = await tx
       .update(offers)
       .set(
         newHold
           ? {
               ...offerTermsColumns,
-              status: 'reauthorising',
+              status: next,
               prevHoldVersion: offer.holdVersion,
               prevPaymentId: offer.providerPaymentId,
               prevHoldPricePence: offer.offerPricePence,
               holdVersion: sql`${offers.holdVersion} + 1`,
               providerPaymentId: null,
             }
-          : { ...offerTermsColumns, status: 'pending' },
+          : { ...offerTermsColumns, status: next },
       )
       .where(and(eq(offers.id, offerId), eq(offers.status, 'countered')))
       .returning();
     if (!row) refuseState(offer, 'countered');
     if (newHold) await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'create'));
-    return { row, newHold };
+    if (next === 'accepting') {
+      await recordLedgerIntent(tx, deps.payments.name, holdLedgerEntry(row, 'capture'));
+      return { next, row: { ...row, providerPaymentId: offer.providerPaymentId } };
+    }
+    return { next, row };
   });
+  if (outcome.next === 'accepting') {
+    await takeClaimedHold(deps, outcome.row);
+    return { offer: toOffer(await getOfferRecord(deps.db, offerId)), clientSecret: null };
+  }
   const updated = await getOfferRecord(deps.db, offerId);
-  if (outcome.newHold) {
+  if (outcome.next === 'reauthorising') {
     const started = await startOfferPayment(deps, updated);
     return { offer: started.offer, clientSecret: started.clientSecret };
   }
-  await sendOfferMail(
-    deps,
-    updated.agent?.email,
-    counterAnsweredMail(updated, deps.config.publicUrl),
-  );
+  await announceDealEvent(deps, 'counter_answered', updated);
   return { offer: toOffer(updated), clientSecret: null };
-}
-
-function pickTerms(version: TermVersionRecord): TermValues {
-  return {
-    pricePence: version.pricePence,
-    optionPeriod: version.optionPeriod,
-    purchasePricePence: version.purchasePricePence,
-    extensionMonths: version.extensionMonths,
-    extensionFeePence: version.extensionFeePence,
-    territory: version.territory,
-    media: version.media,
-    extraRightsRequest: version.extraRightsRequest,
-    fundCompetition: version.fundCompetition,
-    fundNotes: version.fundNotes,
-    notes: version.notes,
-  };
 }

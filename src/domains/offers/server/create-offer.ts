@@ -61,6 +61,9 @@ export async function createOffer(
           title: listings.title,
           status: listings.status,
           agentId: listings.agentId,
+          rightsAvailable: listings.rightsAvailable,
+          territory: listings.territory,
+          exclusivity: listings.exclusivity,
           // Spelled out: Drizzle leaves columns of a one-table select unqualified.
           isBeingOptioned: sql<boolean>`exists (
             select 1 from offers o
@@ -145,7 +148,11 @@ export async function createOffer(
         title: listing.title,
         status: listing.status,
         agentId: listing.agentId,
+        rightsAvailable: listing.rightsAvailable,
+        territory: listing.territory,
+        exclusivity: listing.exclusivity,
       },
+      current: null,
       producer: {
         id: user.id,
         firstName: user.firstName,

@@ -5,7 +5,11 @@ import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { listingViews } from '@/domains/membership/server/membership.tables';
 import type { Executor } from '@/server/db/client';
-import { AGENT_VISIBLE_ROW_STATUSES, type OfferStatus } from '../offers.constants';
+import {
+  AGENT_VISIBLE_ROW_STATUSES,
+  COUNTED_STATUSES,
+  type OfferStatus,
+} from '../offers.constants';
 import type { AgentListingsResponse } from '../offers.schema';
 import { requireAgentOrAdmin } from './offer-access';
 import { offers } from './offers.tables';
@@ -16,6 +20,12 @@ const countWhere = (condition: SQL | undefined) =>
 
 const countOf = (statuses: readonly OfferStatus[]) =>
   countWhere(and(offerReachedAgent, inArray(offers.status, [...statuses])));
+
+/** The statuses of a counter the agent sees (never an unpaid or a withdrawn offer). */
+const agentVisible = (statuses: readonly OfferStatus[]) =>
+  statuses.filter((status) =>
+    (AGENT_VISIBLE_ROW_STATUSES as readonly OfferStatus[]).includes(status),
+  );
 
 /** The agent's listings as cards, newest first, each with the counters of its offers. */
 export async function findAgentListings(
@@ -29,9 +39,10 @@ export async function findAgentListings(
       ...listingCardColumns,
       // What the agent sees: offers that reached them ('accepting' counts as pending).
       total: countOf(AGENT_VISIBLE_ROW_STATUSES),
-      pending: countOf(['pending', 'accepting']),
-      accepted: countOf(['accepted']),
-      rejected: countOf(['rejected']),
+      pending: countOf(agentVisible(COUNTED_STATUSES.pending)),
+      accepted: countOf(agentVisible(COUNTED_STATUSES.accepted)),
+      rejected: countOf(agentVisible(COUNTED_STATUSES.rejected)),
+      closed: countOf(agentVisible(COUNTED_STATUSES.closed)),
       // Subqueries, not joins: a join would multiply the offer counters. The agent's own
       // views and favourites are not counted.
       views: sql<number>`(select cast(count(*) as int) from ${listingViews}
@@ -44,9 +55,9 @@ export async function findAgentListings(
     .where(eq(listings.agentId, agentId))
     .groupBy(listings.id)
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  return rows.map(({ total, pending, accepted, rejected, views, favourites, ...card }) => ({
+  return rows.map(({ total, pending, accepted, rejected, closed, views, favourites, ...card }) => ({
     ...toListingCard(card),
-    offerCounts: { total, pending, accepted, rejected },
+    offerCounts: { total, pending, accepted, rejected, closed },
     views,
     favourites,
   }));

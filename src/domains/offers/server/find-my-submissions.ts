@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { COUNTED_STATUSES, type OfferStatus } from '../offers.constants';
 import type { MySubmissionsResponse } from '../offers.schema';
 import { findOfferRecords, toOffer } from './offer-record';
 import { offers } from './offers.tables';
@@ -16,14 +17,16 @@ export async function findMySubmissions(
     db,
     and(eq(offers.producerId, producerId), ne(offers.status, 'abandoned')),
   );
-  const list = records.map(toOffer);
+  const countOf = (statuses: readonly OfferStatus[]) =>
+    records.filter((record) => statuses.includes(record.offer.status)).length;
   return {
-    offers: list,
+    offers: records.map(toOffer),
     counts: {
-      total: list.length,
-      pending: list.filter((offer) => offer.status === 'pending').length,
-      accepted: list.filter((offer) => offer.status === 'accepted').length,
-      rejected: list.filter((offer) => offer.status === 'rejected').length,
+      total: records.length,
+      pending: countOf(COUNTED_STATUSES.pending),
+      accepted: countOf(COUNTED_STATUSES.accepted),
+      rejected: countOf(COUNTED_STATUSES.rejected),
+      closed: countOf(COUNTED_STATUSES.closed),
     },
   };
 }

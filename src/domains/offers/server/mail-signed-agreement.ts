@@ -4,6 +4,7 @@ import type { AppDeps } from '@/server/deps';
 import { render } from '@/server/mail/templates';
 import { paths } from '@/shared/paths';
 import { ukDateTime } from './agreement-audit-page';
+import { announceDealEvent } from './announce-deal-event';
 import { loadOfferRecord } from './offer-record';
 import { offerAgreements } from './offers.tables';
 import { readStoredFile } from './seal-agreement';
@@ -44,6 +45,8 @@ export async function mailSignedAgreement(
       .returning({ offerId: offerAgreements.offerId }),
   );
   if (!claimed) return false;
+  // The bell of both parties, once: behind the same claim as the mail.
+  await announceDealEvent(deps, 'sealed', record);
 
   const { publicUrl } = deps.config;
   const title = record.listing.title;

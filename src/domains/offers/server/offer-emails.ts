@@ -64,7 +64,7 @@ export const offerAcceptedMail: OfferMail = (record, publicUrl) =>
     subject: `Your offer on ${record.listing.title} was accepted`,
     greetingName: record.producer.firstName,
     paragraphs: [
-      `Congratulations: the agent accepted your offer of ${describe(record)} on "${record.listing.title}".`,
+      `Congratulations: your deal on "${record.listing.title}" is agreed at ${describe(record)}.`,
       `${amountOf(record)} has now been taken from the card you authorised.`,
     ],
     action: { label: 'View your submissions', url: `${publicUrl}${paths.mySubmissions}` },

@@ -47,7 +47,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const newListing = () => insertListing(t.db, { agentId: agent.id, title: 'The Salt Road' });
+/** A listing offering Film and TV in the UK and Ireland, exclusively. */
+const newListing = () =>
+  insertListing(t.db, {
+    agentId: agent.id,
+    title: 'The Salt Road',
+    rightsAvailable: ['film', 'tv'],
+    territory: ['UK', 'Ireland'],
+    exclusivity: 'exclusive',
+  });
 
 const counter = (user: UserRow, offerId: number, terms: Record<string, unknown>) =>
   t.request({
@@ -80,7 +88,12 @@ async function intent(id: string | null) {
   return row;
 }
 
-const RAISED = { offerPrice: '55000', optionPeriod: 24, purchasePrice: '550000', territory: 'UK' };
+const RAISED = {
+  offerPrice: '55000',
+  optionPeriod: 24,
+  purchasePrice: '550000',
+  territories: ['UK'],
+};
 
 /** A pending £40,000 offer the agent has countered at £55,000 and 24 months. */
 async function counteredOffer(listingId?: number) {
@@ -140,7 +153,7 @@ describe('[DEALS] counter-offers: transitions and who may make them', () => {
     const changed = history.versions[1].changes.map((c) => [c.label, c.from, c.to]);
     expect(changed).toContainEqual(['Option fee', '£40,000', '£55,000']);
     expect(changed).toContainEqual(['Option period', '12 months', '24 months']);
-    expect(changed).toContainEqual(['Territory', 'Worldwide', 'UK']);
+    expect(changed).toContainEqual(['Territories', 'UK, Ireland', 'UK']);
     expect(history.versions[1].authorName).toBe(`${agent.firstName} ${agent.lastName}`);
     expect(history.versions[2].changes.map((c) => c.label)).toEqual(['Option fee']);
     expect((await termsOf(rival, offer.id)).statusCode).toBe(403);
@@ -176,7 +189,7 @@ describe('[DEALS] counter-offers: transitions and who may make them', () => {
 });
 
 describe('[DEALS] a counter that changes the price needs a new hold; never both captured', () => {
-  it('re-authorises for the new amount, releases the old hold only then, and captures once', async () => {
+  it('accepting the counter at a new price re-authorises, releases the old hold only then, and completes the deal with one capture', async () => {
     const offerId = await counteredOffer();
     const oldHold = (await offerRow(offerId)).providerPaymentId;
     const accepted = await acceptCounter(producer, offerId);
@@ -189,17 +202,27 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
     expect((await intent(oldHold)).status).toBe('requires_capture');
 
     expect((await kit.confirmCard(producer, clientSecret!)).statusCode).toBe(200);
+    // The producer accepted terms the agent proposed: the new hold is captured at once and
+    // the deal is accepted, with no second acceptance by the agent (issue 28).
     const row = await offerRow(offerId);
-    expect(row).toMatchObject({ status: 'pending', offerPricePence: 5_500_000, holdVersion: 2 });
+    expect(row).toMatchObject({ status: 'accepted', offerPricePence: 5_500_000, holdVersion: 2 });
     expect(row.prevPaymentId).toBeNull();
     expect((await intent(oldHold)).status).toBe('canceled');
     expect((await intent(row.providerPaymentId)).amountPence).toBe(5_500_000);
-
-    const decided = await kit.decide(agent, offerId, 'accept');
-    expect(decided.statusCode).toBe(200);
-    const acceptedOffer = decided.json<Offer>();
-    expect(acceptedOffer.status).toBe('accepted');
-    expect(acceptedOffer.signedOptionUrl).toBe(`/api/offers/${offerId}/agreement`);
+    expect((await intent(row.providerPaymentId)).status).toBe('succeeded');
+    expect((await kit.decide(agent, offerId, 'accept')).statusCode).toBe(409);
+    const mine = await t.request({
+      method: 'GET',
+      url: '/api/offers/my-submissions',
+      cookie: kit.cookie(producer),
+    });
+    const acceptedOffer = mine.json<{ offers: Offer[] }>().offers.find((o) => o.id === offerId)!;
+    expect(acceptedOffer).toMatchObject({
+      status: 'accepted',
+      offerPrice: '55000.00',
+      signedOptionUrl: `/api/offers/${offerId}/agreement`,
+      terms: { offerPrice: '55000.00', optionPeriod: 24, kind: 'accepted_counter' },
+    });
     const holds = await holdsOfOffer(t.db, offerId);
     expect(holds.map((h) => [h.amountPence, h.status]).sort()).toEqual(
       [
@@ -270,7 +293,7 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
         ['counter_accepted', 'producer', '55000.00'],
         ['reauthorised', 'producer', '55000.00'],
         ['released', null, '40000.00'],
-        ['accepted', 'agent', '55000.00'],
+        ['accepted', 'producer', '55000.00'],
         ['captured', null, '55000.00'],
         ['agreement_issued', null, '55000.00'],
         ['signed', 'producer', null],
@@ -310,7 +333,7 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
     });
     expect(resumed.statusCode).toBe(200);
     await kit.confirmCard(producer, resumed.json<NegotiationResponse>().clientSecret!);
-    expect((await offerRow(offerId)).status).toBe('pending');
+    expect((await offerRow(offerId)).status).toBe('accepted');
     expect((await intent(oldHold)).status).toBe('canceled');
     expect(await holdsOfOffer(t.db, offerId)).toHaveLength(2);
   });
@@ -318,7 +341,10 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
   it('releasing the old hold times out after the new one is authorised: reconciliation releases it, the new one is captured alone', async () => {
     const offerId = await counteredOffer();
     const oldHold = (await offerRow(offerId)).providerPaymentId;
-    const { clientSecret } = (await acceptCounter(producer, offerId)).json<NegotiationResponse>();
+    // The producer counters back at a new price: once its hold stands, the agent decides.
+    const { clientSecret } = (
+      await counter(producer, offerId, { ...RAISED, offerPrice: '50000' })
+    ).json<NegotiationResponse>();
     vi.spyOn(t.app.payments, 'cancelPayment').mockRejectedValueOnce(providerTimeout());
     await kit.confirmCard(producer, clientSecret!);
     const row = await offerRow(offerId);

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -7,7 +7,14 @@ import { notFound } from '@/shared/errors';
 import { penceToPounds } from '@/shared/money';
 import type { OfferStatus, PublicOfferStatus } from '../offers.constants';
 import type { Offer } from '../offers.schema';
-import { offers } from './offers.tables';
+import {
+  firstVersionOf,
+  isExclusivity,
+  isRight,
+  toTerms,
+  type TermVersionRecord,
+} from './offer-terms';
+import { offerTerms, offers } from './offers.tables';
 
 const agents = alias(users, 'agents');
 
@@ -19,7 +26,12 @@ const offerRecordColumns = {
     title: listings.title,
     status: listings.status,
     agentId: listings.agentId,
+    rightsAvailable: listings.rightsAvailable,
+    territory: listings.territory,
+    exclusivity: listings.exclusivity,
   },
+  /** The term sheet's current version (null before anyone countered: version 1 is the row). */
+  current: offerTerms,
   producer: {
     id: users.id,
     firstName: users.firstName,
@@ -41,6 +53,10 @@ export async function findOfferRecords(
     .innerJoin(listings, eq(listings.id, offers.listingId))
     .innerJoin(users, eq(users.id, offers.producerId))
     .leftJoin(agents, eq(agents.id, listings.agentId))
+    .leftJoin(
+      offerTerms,
+      and(eq(offerTerms.offerId, offers.id), eq(offerTerms.version, offers.termsVersion)),
+    )
     .where(where)
     .orderBy(...(options.orderBy ?? [desc(offers.createdAt), desc(offers.id)]));
   return options.limit ? query.limit(options.limit) : query;
@@ -62,9 +78,24 @@ export function publicStatus(status: OfferStatus): PublicOfferStatus {
   return status === 'accepting' ? 'pending' : status;
 }
 
+/** The term sheet as it stands: the current stored version, or version 1 from the row. */
+export function currentTermsOf(record: Pick<OfferRecord, 'offer' | 'listing' | 'current'>) {
+  return (
+    (record.current as TermVersionRecord | null) ?? firstVersionOf(record.offer, record.listing)
+  );
+}
+
+/** The hold live on the producer's card now: the current one once authorised, else the previous. */
+function heldPenceOf(offer: OfferRecord['offer']): number | null {
+  if (offer.status === 'reauthorising') return offer.prevHoldPricePence;
+  const isLive = ['pending', 'countered', 'accepting'].includes(offer.status);
+  return isLive && offer.providerPaymentId ? offer.offerPricePence : null;
+}
+
 /** Database row (pence, Dates) → API shape (pounds as strings, ISO dates). */
 export function toOffer(record: OfferRecord): Offer {
   const { offer, listing, producer } = record;
+  const current = currentTermsOf(record);
   return {
     id: offer.id,
     listingId: offer.listingId,
@@ -83,6 +114,18 @@ export function toOffer(record: OfferRecord): Offer {
     cancellationReason: offer.cancellationReason,
     rejectionReason: offer.rejectionReason,
     lastPaymentError: offer.lastPaymentError,
+    terms: {
+      ...toTerms(current),
+      version: current.version,
+      proposedBy: current.proposedBy,
+      kind: current.kind,
+    },
+    listingRights: {
+      media: listing.rightsAvailable.filter(isRight),
+      territories: listing.territory,
+      exclusivity: isExclusivity(listing.exclusivity) ? listing.exclusivity : null,
+    },
+    heldAmount: penceToPounds(heldPenceOf(offer)),
     producer: {
       id: producer.id,
       firstName: producer.firstName,

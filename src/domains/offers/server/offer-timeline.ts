@@ -79,7 +79,10 @@ export function buildOfferTimeline(input: {
     // ledger row): listed before the charge it caused.
     const capture = events.find((dated) => dated.event.kind === 'captured');
     const sortAt = capture && capture.at < offer.decidedAt ? capture.at : offer.decidedAt;
-    add(offer.decidedAt, 'accepted', 'agent', offer.offerPricePence, sortAt);
+    // Whoever said the last yes: the producer when they accepted the agent's counter.
+    const last = versions[versions.length - 1];
+    const by = last?.kind === 'accepted_counter' ? 'producer' : 'agent';
+    add(offer.decidedAt, 'accepted', by, offer.offerPricePence, sortAt);
   }
   if (agreement) {
     add(agreement.createdAt, 'agreement_issued', null, agreement.optionFeePence);

@@ -28,7 +28,6 @@ import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
 import { negotiationRoutes } from './negotiation.routes';
 import { verifyAgreementRoutes } from './verify-agreement.routes';
-import { generateAgreementSafely } from './option-agreement';
 import { getOfferRecord, toOffer } from './offer-record';
 import { findAgentAnalytics } from './find-agent-analytics';
 import { findAgentListings } from './find-agent-listings';
@@ -267,8 +266,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         requireRole(request, 'agent'),
         offerIdOf(request.params.id),
       );
-      // The capture has committed: the option agreement is made now (or by the job later).
-      await generateAgreementSafely(app, offer.id);
+      // The acceptance made the option agreement once the capture committed (or the job will).
       return offer.status === 'accepted' ? toOffer(await getOfferRecord(app.db, offer.id)) : offer;
     },
   );

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
+import type { Exclusivity, Right } from '@/domains/listings/listings.constants';
 import { listings } from '@/domains/listings/server/listings.tables';
 import {
   OPEN_OFFER_STATUSES,
@@ -126,11 +127,28 @@ export const offerTerms = pgTable(
     purchasePricePence: integer('purchase_price_pence'),
     extensionMonths: integer('extension_months').notNull().default(0),
     extensionFeePence: integer('extension_fee_pence'),
-    territory: text('territory').notNull(),
-    media: text('media').notNull(),
+    /**
+     * Rights as data (decision 016, issue 28): the media (the listing form's RIGHTS values)
+     * and the territories, each a subset of what the listing offers. Never prose.
+     */
+    territories: text('territory').array().notNull(),
+    media: text('media').array().$type<Right[]>().notNull(),
+    /**
+     * The purchase price on exercise: a sum (purchase_price_pence), or a percentage of the
+     * production budget in basis points (150 = 1.5%) with an optional floor and cap.
+     */
+    purchasePricePercentBp: integer('purchase_price_percent_bp'),
+    purchasePriceFloorPence: integer('purchase_price_floor_pence'),
+    purchasePriceCapPence: integer('purchase_price_cap_pence'),
+    exclusivity: text('exclusivity').$type<Exclusivity>(),
+    credit: text('credit'),
     extraRightsRequest: text('extra_rights_request'),
     fundCompetition: boolean('fund_competition').notNull().default(false),
     fundNotes: text('fund_notes'),
+    /**
+     * The note sent with this version: a message of the negotiation, shown in the thread and
+     * the history, never a term and never a clause of the agreement.
+     */
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

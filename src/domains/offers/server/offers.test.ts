@@ -305,7 +305,7 @@ describe('[OFFERS] submitting an offer with a card hold', () => {
 });
 
 describe('[OFFERS] my submissions, reading and cancelling', () => {
-  it('lists the producer’s offers newest first with the four counters', async () => {
+  it('lists the producer’s offers newest first with the counters', async () => {
     const someone = await createUser(t.db, { role: 'producer' });
     await kit.signIn(someone);
     const first = await pendingOffer(someone, (await newListing()).id, '10000');
@@ -324,7 +324,7 @@ describe('[OFFERS] my submissions, reading and cancelling', () => {
     expect(answer.statusCode).toBe(200);
     const body = answer.json<{ offers: Offer[]; counts: Record<string, number> }>();
     expect(body.offers.map((o) => o.id)).toEqual([rejected.id, second.id, first.id]);
-    expect(body.counts).toEqual({ total: 3, pending: 2, accepted: 0, rejected: 1 });
+    expect(body.counts).toEqual({ total: 3, pending: 2, accepted: 0, rejected: 1, closed: 0 });
     expect((await t.request({ method: 'GET', url: '/api/offers/my-submissions' })).statusCode).toBe(
       401,
     );
@@ -518,8 +518,20 @@ describe('[OFFERS] the agent accepts or rejects', () => {
     expect(listingsAnswer.statusCode).toBe(200);
     const cards = listingsAnswer.json<Array<{ id: number; offerCounts: unknown }>>();
     expect(cards.map((card) => card.id)).toEqual([second.id, first.id]);
-    expect(cards[1].offerCounts).toEqual({ total: 2, pending: 1, accepted: 0, rejected: 1 });
-    expect(cards[0].offerCounts).toEqual({ total: 0, pending: 0, accepted: 0, rejected: 0 });
+    expect(cards[1].offerCounts).toEqual({
+      total: 2,
+      pending: 1,
+      accepted: 0,
+      rejected: 1,
+      closed: 0,
+    });
+    expect(cards[0].offerCounts).toEqual({
+      total: 0,
+      pending: 0,
+      accepted: 0,
+      rejected: 0,
+      closed: 0,
+    });
 
     const offersAnswer = await t.request({
       method: 'GET',

@@ -10,7 +10,9 @@ import { renderAgreementPdf, type AgreementContent } from './agreement-pdf';
 import { completeAgreementSafely } from './complete-agreement';
 import { requireOffer } from './offer-access';
 import { getOfferRecord, type OfferRecord } from './offer-record';
-import { loadTermVersions } from './offer-terms';
+import { announceDealEvent } from './announce-deal-event';
+import { currentTermsOf } from './offer-record';
+import { pickTerms, type TermValues } from './offer-terms';
 import { offerAgreements, offers, type OfferAgreementRow } from './offers.tables';
 
 /**
@@ -24,8 +26,8 @@ const fullName = (person: { firstName: string; lastName: string }) =>
 
 async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<AgreementContent> {
   const { offer } = record;
-  const versions = await loadTermVersions(deps.db, offer);
-  const final = versions[versions.length - 1];
+  // The agreed version: the one the acceptance took (the offer's current version), as data.
+  const agreed = currentTermsOf(record);
   const [listing] = await deps.db
     .select({ title: listings.title, author: listings.author, medium: listings.medium })
     .from(listings)
@@ -43,7 +45,8 @@ async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<Agre
     : [];
   return {
     offerId: offer.id,
-    termsVersion: final.version,
+    listingId: offer.listingId,
+    termsVersion: agreed.version,
     acceptedAt: offer.decidedAt ?? offer.updatedAt,
     property: listing,
     owner: agent
@@ -54,17 +57,23 @@ async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<Agre
       company: record.producer.companyName,
       email: record.producer.email,
     },
-    // The option fee is what was captured: the accepted offer's hold, in full.
-    optionFeePence: offer.offerPricePence,
-    optionPeriod: offer.optionPeriod,
-    purchasePricePence: final.purchasePricePence,
-    extensionMonths: final.extensionMonths,
-    extensionFeePence: final.extensionFeePence,
-    territory: final.territory,
-    media: final.media,
-    extraRights: offer.extraRightsRequest,
-    notes: final.notes,
+    // Only the terms: the note sent with the version is a message, never a clause.
+    terms: { ...pickTerms(agreed), pricePence: capturedFeeOf(offer, agreed) },
   };
+}
+
+/**
+ * The option fee is what was captured: the accepted offer's hold, in full, which is the
+ * agreed version's fee (the acceptance needs a hold for exactly that amount). Were they ever
+ * to differ, the agreement is not made: a contract must not state another sum.
+ */
+function capturedFeeOf(offer: OfferRecord['offer'], agreed: TermValues): number {
+  if (offer.offerPricePence !== agreed.pricePence) {
+    throw new Error(
+      `offer ${offer.id}: captured ${offer.offerPricePence} pence but the agreed fee is ${agreed.pricePence}`,
+    );
+  }
+  return agreed.pricePence;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function generateAgreement(
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const storageKey = `agreements/offer-${offerId}-v${content.termsVersion}-${sha256.slice(0, 16)}.pdf`;
     await deps.storage.put(storageKey, Readable.from([bytes]), 'application/pdf');
-    await deps.db
+    const inserted = await deps.db
       .insert(offerAgreements)
       .values({
         offerId,
@@ -98,9 +107,11 @@ export async function generateAgreement(
         sha256,
         sizeBytes: bytes.length,
         termsVersion: content.termsVersion,
-        optionFeePence: content.optionFeePence,
+        optionFeePence: content.terms.pricePence,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ offerId: offerAgreements.offerId });
+    if (inserted.length > 0) await announceDealEvent(deps, 'agreement_ready', record);
   }
   await deps.db
     .update(offers)
@@ -211,7 +222,7 @@ export async function signAgreement(
       .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.producerSignedAt)))
       .returning();
     if (!row) throw conflict('You have already signed this agreement');
-    return finishIfBothSigned(deps, row);
+    return finishIfBothSigned(deps, row, record, 'agent');
   }
   if (record.listing.agentId === user.id) {
     if (agreement.agentSignedAt) throw conflict('You have already signed this agreement');
@@ -221,7 +232,7 @@ export async function signAgreement(
       .where(and(eq(offerAgreements.offerId, offerId), isNull(offerAgreements.agentSignedAt)))
       .returning();
     if (!row) throw conflict('You have already signed this agreement');
-    return finishIfBothSigned(deps, row);
+    return finishIfBothSigned(deps, row, record, 'producer');
   }
   throw forbidden('Only the producer and the listing’s agent sign the agreement');
 }
@@ -229,8 +240,14 @@ export async function signAgreement(
 async function finishIfBothSigned(
   deps: AgreementDeps,
   row: OfferAgreementRow,
+  record: OfferRecord,
+  other: 'producer' | 'agent',
 ): Promise<OfferAgreementRow> {
-  if (!row.producerSignedAt || !row.agentSignedAt) return row;
+  if (!row.producerSignedAt || !row.agentSignedAt) {
+    // The first signature: the other party is asked to sign (the second seals it instead).
+    await announceDealEvent(deps, 'signed_by_other', record, { only: other });
+    return row;
+  }
   await completeAgreementSafely(deps, row.offerId);
   return row;
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { recordLedgerIntent } from '@/domains/payments/server';
 import { REMINDER_BEFORE_MS } from '../offers.constants';
 import type { OfferDeps } from './offer-deps';
-import { deadlineReminderMail, offerExpiredMail, sendOfferMail } from './offer-emails';
+import { announceDealEvent } from './announce-deal-event';
+import { deadlineReminderMail, sendOfferMail } from './offer-emails';
 import {
   holdLedgerEntry,
   previousHoldReleaseEntry,
@@ -92,13 +93,7 @@ export async function expireOfferDeadlines(deps: OfferDeps, now = new Date()): P
     await releaseHold(deps, row);
     await releasePreviousHold(deps, row);
     const record = await loadOfferRecord(deps.db, row.id);
-    if (record) {
-      await sendOfferMail(
-        deps,
-        record.producer.email,
-        offerExpiredMail(record, deps.config.publicUrl),
-      );
-    }
+    if (record) await announceDealEvent(deps, 'hold_released', record);
   }
   return expired.length;
 }

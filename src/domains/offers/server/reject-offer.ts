@@ -4,7 +4,7 @@ import type { Offer, RejectOfferBody } from '../offers.schema';
 import { closeOffer } from './close-offer';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
-import { offerRejectedMail, sendOfferMail } from './offer-emails';
+import { announceDealEvent } from './announce-deal-event';
 import { getOfferRecord, toOffer } from './offer-record';
 
 /**
@@ -30,10 +30,6 @@ export async function rejectOffer(
     );
   }
   const record = await getOfferRecord(deps.db, offerId);
-  await sendOfferMail(
-    deps,
-    record.producer.email,
-    offerRejectedMail(record, deps.config.publicUrl),
-  );
+  await announceDealEvent(deps, 'rejected', record);
   return toOffer(record);
 }

@@ -9,7 +9,10 @@ import { OFFER_MESSAGES } from '../offers.schema';
 import { completeAcceptance } from './accept-offer';
 import { closeOffer } from './close-offer';
 import type { OfferDeps } from './offer-deps';
-import { newOfferMail, offerExpiredMail, sendOfferMail } from './offer-emails';
+import { notify } from '@/domains/notifications/server';
+import { formatPounds } from '@/shared/money';
+import { announceDealEvent, dealPath } from './announce-deal-event';
+import { newOfferMail, sendOfferMail } from './offer-emails';
 import { recordHoldId, releaseHold, releaseOrphanHold, releasePreviousHold } from './offer-hold';
 import { loadOfferRecord } from './offer-record';
 import { offers, type OfferRow } from './offers.tables';
@@ -152,6 +155,16 @@ async function markAuthorised(
   });
   if (!record) return false;
   await sendOfferMail(deps, record.agent?.email, newOfferMail(record, deps.config.publicUrl));
+  if (record.agent?.id) {
+    await notify(deps.db, [
+      {
+        userId: record.agent.id,
+        kind: 'deal_offer_received',
+        title: `New offer of ${formatPounds(record.offer.offerPricePence, { exact: true })} on "${record.listing.title}"`,
+        url: dealPath(offerId, 'agent'),
+      },
+    ]);
+  }
   return true;
 }
 
@@ -198,7 +211,7 @@ function prepareMarkAuthorised(db: Database) {
           lastName: users.lastName,
           companyName: users.companyName,
         },
-        agent: { firstName: agents.firstName, email: agents.email },
+        agent: { id: agents.id, firstName: agents.firstName, email: agents.email },
       })
       .prepare('offers_mark_authorised')
   );
@@ -238,11 +251,5 @@ async function markHoldGone(
     .returning();
   if (!expired) return;
   const record = await loadOfferRecord(deps.db, offer.id);
-  if (record) {
-    await sendOfferMail(
-      deps,
-      record.producer.email,
-      offerExpiredMail(record, deps.config.publicUrl),
-    );
-  }
+  if (record) await announceDealEvent(deps, 'hold_released', record);
 }

@@ -1,6 +1,12 @@
 import type { BadgeTone } from '@/web/components/ui/badge';
 import { formatPounds, poundsToPence } from '@/shared/money';
-import { MEDIUM_LABELS, VIABILITY_BANDS, type Medium } from '../../listings.constants';
+import {
+  EXCLUSIVITY_LABELS,
+  MEDIUM_LABELS,
+  RIGHT_LABELS,
+  VIABILITY_BANDS,
+  type Medium,
+} from '../../listings.constants';
 
 const isMedium = (value: string): value is Medium => Object.hasOwn(MEDIUM_LABELS, value);
 
@@ -21,29 +27,12 @@ export function statusBadge(status: string): { label: string; tone: BadgeTone } 
   return STATUS_BADGES[status.toLowerCase()] ?? { label: 'Unknown', tone: 'slate' };
 }
 
-const RIGHT_LABELS: Record<string, string> = {
-  film: 'Film',
-  tv: 'TV',
-  streaming: 'Streaming',
-  radio: 'Radio',
-  stage: 'Stage',
-  digital: 'Digital',
-  merchandising: 'Merchandising',
-  international: 'International',
-};
-
 export function rightLabel(right: string): string {
-  return RIGHT_LABELS[right.toLowerCase()] ?? right;
+  return (RIGHT_LABELS as Record<string, string>)[right.toLowerCase()] ?? right;
 }
 
-const EXCLUSIVITY_LABELS: Record<string, string> = {
-  exclusive: 'Exclusive',
-  'non-exclusive': 'Non-exclusive',
-  'first-look': 'First look',
-};
-
 export function exclusivityLabel(exclusivity: string): string {
-  return EXCLUSIVITY_LABELS[exclusivity.toLowerCase()] ?? exclusivity;
+  return (EXCLUSIVITY_LABELS as Record<string, string>)[exclusivity.toLowerCase()] ?? exclusivity;
 }
 
 /** An API amount of pounds ("25000.00") as whole pounds: "£25,000". */

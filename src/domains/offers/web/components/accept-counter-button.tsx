@@ -7,7 +7,11 @@ import type { Offer } from '../../offers.schema';
 import { useAcceptCounter } from '../api/negotiation';
 import { resumePaymentPath, type ResumePaymentState } from '../lib/resume-payment';
 
-/** The producer accepts the agent's counter; a new price opens the card step for its hold. */
+/**
+ * The producer accepts the agent's counter: that agrees the deal (no second step for the
+ * agent). At the held price the card is charged at once; a new price opens the card step
+ * for a hold of exactly that amount, charged as soon as it is authorised.
+ */
 export function AcceptCounterButton({ offer }: { offer: Offer }) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -24,7 +28,10 @@ export function AcceptCounterButton({ offer }: { offer: Offer }) {
         }
         toast({
           title: 'Counter accepted',
-          description: 'The agent has it now.',
+          description:
+            answer.offer.status === 'accepted'
+              ? 'The deal is agreed: the option agreement is next.'
+              : 'The deal completes once your card is charged.',
           variant: 'success',
         });
       },

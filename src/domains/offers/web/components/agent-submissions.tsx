@@ -26,12 +26,14 @@ import { CANCELLATION_REASON_MAX, type PublicOfferStatus } from '../../offers.co
 import { useAgentOffers, useDecideOffer } from '../api/agent-workspace';
 import { CounterOfferDialog } from './counter-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
+import { DealTerms } from './deal-terms';
 import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
 import { SignAgreementDialog } from './sign-agreement-dialog';
 
+/** The fee of the terms as they stand (the agent's own counter while it waits). */
 function amount(offer: Offer): string {
-  return formatPounds(poundsToPence(offer.offerPrice) ?? 0);
+  return formatPounds(poundsToPence(offer.terms.offerPrice) ?? 0);
 }
 
 function producerName(offer: Offer): string {
@@ -48,7 +50,12 @@ interface Decision {
 function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decision) => void }) {
   const isPending = offer.status === 'pending';
   return (
-    <Card className="space-y-3 p-4" role="article" aria-label={`Offer on ${offer.listingTitle}`}>
+    <Card
+      id={`offer-${offer.id}`}
+      className="space-y-3 p-4"
+      role="article"
+      aria-label={`Offer on ${offer.listingTitle}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <Link
@@ -68,7 +75,7 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
         </div>
         <div>
           <dt className="text-ink-muted">Option period</dt>
-          <dd className="text-ink">{offer.optionPeriod} months</dd>
+          <dd className="text-ink">{offer.terms.optionPeriod} months</dd>
         </div>
         <div>
           <dt className="text-ink-muted">Fund competition</dt>
@@ -99,6 +106,7 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
           </div>
         ) : null}
       </dl>
+      <DealTerms offer={offer} />
       {isPending ? <ResponseDeadline deadline={offer.responseDeadline} isForAgent /> : null}
       <div className="flex flex-wrap gap-2">
         {offer.deckFileUrl ? (
@@ -129,7 +137,9 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
         ) : null}
         {offer.status === 'reauthorising' ? (
           <p className="text-sm text-ink-muted">
-            The producer is authorising a new card hold for the agreed price.
+            {offer.terms.kind === 'accepted_counter'
+              ? `The producer accepted your counter. The deal completes when their card is charged ${amount(offer)}: nothing more to do.`
+              : `The producer countered back at ${amount(offer)} and is authorising a new card hold for it.`}
           </p>
         ) : null}
         {isPending ? (

@@ -15,20 +15,61 @@ import { Field } from '@/web/components/ui/field';
 import { Input, Select, Textarea } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import {
-  DEFAULT_MEDIA,
-  DEFAULT_TERRITORY,
-  EXTENSION_PERIODS,
-  OPTION_PERIODS,
-} from '../../offers.constants';
+import { EXTENSION_PERIODS, OPTION_PERIODS } from '../../offers.constants';
 import { TermSheetBodySchema, type Offer, type TermSheetBodyInput } from '../../offers.schema';
 import { useCounterOffer } from '../api/negotiation';
 import { resumePaymentPath, type ResumePaymentState } from '../lib/resume-payment';
+import { RightsFields, type RightsForm } from './rights-fields';
+
+/** A pounds string of the API ("50000.00") as the form shows it ("50000"). */
+const asInput = (pounds: string | null) => (pounds ?? '').replace(/\.00$/, '');
+
+/** The form, prefilled from the terms as they stand (the current version), never defaults. */
+function formOf(offer: Offer) {
+  const { terms } = offer;
+  return {
+    offerPrice: asInput(terms.offerPrice),
+    optionPeriod: String(terms.optionPeriod),
+    purchaseMode: (terms.purchasePricePercent !== null
+      ? 'percent'
+      : terms.purchasePrice !== null
+        ? 'sum'
+        : 'none') as 'none' | 'sum' | 'percent',
+    purchasePrice: asInput(terms.purchasePrice),
+    purchasePricePercent: terms.purchasePricePercent?.replace(/\.?0+$/, '') ?? '',
+    purchasePriceFloor: asInput(terms.purchasePriceFloor),
+    purchasePriceCap: asInput(terms.purchasePriceCap),
+    extensionMonths: String(terms.extensionMonths),
+    extensionFee: asInput(terms.extensionFee),
+    credit: terms.credit ?? '',
+    notes: '',
+  };
+}
+type CounterForm = ReturnType<typeof formOf>;
+
+/** The body the route takes: only the purchase price of the chosen kind is sent. */
+function bodyOf(form: CounterForm, rights: RightsForm, offer: Offer): TermSheetBodyInput {
+  const { purchaseMode, ...fields } = form;
+  return {
+    ...fields,
+    purchasePrice: purchaseMode === 'sum' ? fields.purchasePrice : null,
+    purchasePricePercent: purchaseMode === 'percent' ? fields.purchasePricePercent : null,
+    purchasePriceFloor: purchaseMode === 'percent' ? fields.purchasePriceFloor : null,
+    purchasePriceCap: purchaseMode === 'percent' ? fields.purchasePriceCap : null,
+    media: rights.media,
+    territories: rights.territories,
+    exclusivity: rights.exclusivity,
+    extraRightsRequest: offer.terms.extraRightsRequest,
+    fundCompetition: offer.terms.fundCompetition,
+    fundNotes: offer.terms.fundNotes,
+  };
+}
 
 /**
  * 'Counter' (the agent, on a pending offer) and 'Counter Back' (the producer, on a countered
- * one): a term sheet form prefilled with the offer's terms. A producer's new price opens the
- * card step for the new hold.
+ * one): a term sheet form prefilled with the terms as they stand. Media and territories are
+ * chosen only among what the listing offers. The note is a message to the other side, not a
+ * term. A producer's new price opens the card step for the new hold.
  */
 export function CounterOfferDialog({ offer, label }: { offer: Offer; label: string }) {
   const toast = useToast();
@@ -36,27 +77,31 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
   const counter = useCounterOffer();
   const [isOpen, setIsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [form, setForm] = useState({
-    offerPrice: offer.offerPrice.replace(/\.00$/, ''),
-    optionPeriod: String(offer.optionPeriod),
-    purchasePrice: '',
-    extensionMonths: '0',
-    extensionFee: '',
-    territory: DEFAULT_TERRITORY,
-    media: DEFAULT_MEDIA,
-    notes: '',
-  });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+  const [form, setForm] = useState(() => formOf(offer));
+  const [rights, setRights] = useState<RightsForm>(() => ({
+    media: offer.terms.media,
+    territories: offer.terms.territories,
+    exclusivity: offer.terms.exclusivity,
+  }));
+  const set = (key: keyof CounterForm) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
+  const onOpenChange = (open: boolean) => {
+    // Each opening starts from the terms as they stand now.
+    if (open) {
+      setForm(formOf(offer));
+      setRights({
+        media: offer.terms.media,
+        territories: offer.terms.territories,
+        exclusivity: offer.terms.exclusivity,
+      });
+      setError(null);
+    }
+    setIsOpen(open);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const terms: TermSheetBodyInput = {
-      ...form,
-      extraRightsRequest: offer.extraRightsRequest,
-      fundCompetition: offer.fundCompetition,
-      fundNotes: offer.fundNotes,
-    };
+    const terms = bodyOf(form, rights, offer);
     const parsed = TermSheetBodySchema.safeParse(terms);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the terms');
@@ -83,7 +128,7 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
   };
 
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline">
           <Repeat aria-hidden="true" className="h-4 w-4" />
@@ -114,13 +159,47 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
                 ))}
               </Select>
             </Field>
-            <Field label="Purchase price on exercise (£)">
-              <Input
-                inputMode="decimal"
-                value={form.purchasePrice}
-                onChange={set('purchasePrice')}
-              />
+            <Field label="Purchase price on exercise">
+              <Select value={form.purchaseMode} onChange={set('purchaseMode')}>
+                <option value="none">To be agreed</option>
+                <option value="sum">A sum</option>
+                <option value="percent">A percentage of the budget</option>
+              </Select>
             </Field>
+            {form.purchaseMode === 'sum' ? (
+              <Field label="Purchase price (£)">
+                <Input
+                  inputMode="decimal"
+                  value={form.purchasePrice}
+                  onChange={set('purchasePrice')}
+                />
+              </Field>
+            ) : null}
+            {form.purchaseMode === 'percent' ? (
+              <>
+                <Field label="Percentage of the budget (%)">
+                  <Input
+                    inputMode="decimal"
+                    value={form.purchasePricePercent}
+                    onChange={set('purchasePricePercent')}
+                  />
+                </Field>
+                <Field label="Floor (£)">
+                  <Input
+                    inputMode="decimal"
+                    value={form.purchasePriceFloor}
+                    onChange={set('purchasePriceFloor')}
+                  />
+                </Field>
+                <Field label="Cap (£)">
+                  <Input
+                    inputMode="decimal"
+                    value={form.purchasePriceCap}
+                    onChange={set('purchasePriceCap')}
+                  />
+                </Field>
+              </>
+            ) : null}
             <Field label="Extension">
               <Select value={form.extensionMonths} onChange={set('extensionMonths')}>
                 {EXTENSION_PERIODS.map((months) => (
@@ -133,14 +212,15 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
             <Field label="Extension fee (£)">
               <Input inputMode="decimal" value={form.extensionFee} onChange={set('extensionFee')} />
             </Field>
-            <Field label="Territory" required>
-              <Input value={form.territory} onChange={set('territory')} />
-            </Field>
           </div>
-          <Field label="Media" required>
-            <Input value={form.media} onChange={set('media')} />
+          <RightsFields offered={offer.listingRights} value={rights} onChange={setRights} />
+          <Field label="Credit">
+            <Input value={form.credit} onChange={set('credit')} />
           </Field>
-          <Field label="Notes">
+          <Field
+            label="Message to the other side"
+            hint="Sent with the counter-offer; it is not a term and is not part of the agreement."
+          >
             <Textarea rows={3} value={form.notes} onChange={set('notes')} />
           </Field>
           {error ? (

@@ -11,6 +11,7 @@ import { resumePaymentPath } from '../lib/resume-payment';
 import { AbandonOfferDialog } from './abandon-offer-dialog';
 import { AcceptCounterButton } from './accept-counter-button';
 import { CounterOfferDialog } from './counter-offer-dialog';
+import { DealTerms } from './deal-terms';
 import { TermHistory } from './term-history';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
@@ -31,7 +32,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function SubmissionCard({ offer }: { offer: Offer }) {
   const titleId = `offer-${offer.id}-title`;
   return (
-    <Card className="p-5" aria-labelledby={titleId} role="article">
+    <Card id={`offer-${offer.id}`} className="p-5" aria-labelledby={titleId} role="article">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-ink-muted">Listing #{offer.listingId}</p>
@@ -48,26 +49,30 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
 
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Fact label="Offer Amount">
-          <span className="font-semibold">{formatOfferPrice(offer.offerPrice)}</span>
+          <span className="font-semibold">{formatOfferPrice(offer.terms.offerPrice)}</span>
         </Fact>
         <Fact label="Submitted">{formatShortDate(offer.submittedAt)}</Fact>
-        <Fact label="Option Period">{formatOptionPeriod(offer.optionPeriod)}</Fact>
+        <Fact label="Option Period">{formatOptionPeriod(offer.terms.optionPeriod)}</Fact>
         <Fact label="Additional Rights Requested">{offer.extraRightsRequest || 'None'}</Fact>
       </dl>
+
+      <DealTerms offer={offer} />
 
       <div className="mt-4 space-y-1">
         {offer.status === 'pending' ? <ResponseDeadline deadline={offer.responseDeadline} /> : null}
         {offer.status === 'countered' ? (
           <p className="text-sm text-blue-900">
-            The agent countered with different terms: see the history below, then accept them,
-            counter back or withdraw.
+            The agent countered with the terms above. Accepting them agrees the deal and charges
+            your card {formatOfferPrice(offer.terms.offerPrice)}; you can also counter back or
+            withdraw.
           </p>
         ) : null}
         {offer.status === 'reauthorising' ? (
           <p className="text-sm text-blue-900">
-            The price changed, so your card needs a new hold for{' '}
-            {formatOfferPrice(offer.offerPrice)}. Your earlier hold stays until the new one is
-            authorised, then it is released.
+            {offer.terms.kind === 'accepted_counter'
+              ? `You accepted the agent's counter. Authorise a card hold for ${formatOfferPrice(offer.offerPrice)}: it is charged at once and the deal is agreed.`
+              : `You countered at a new price, so your card needs a new hold for ${formatOfferPrice(offer.offerPrice)} before the agent can answer.`}{' '}
+            Your earlier hold stays until the new one is authorised, then it is released.
           </p>
         ) : null}
         {offer.status === 'awaiting_payment' ? (

@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useOfferTerms } from '../api/negotiation';
+import { formatExactPounds } from '../lib/offer-display';
 
 const KIND_LABELS = {
   offer: 'Offer',
@@ -22,9 +23,6 @@ const TIMELINE_LABELS = {
   agreement_issued: 'Option agreement issued',
   signed: 'Agreement signed',
 } as const;
-
-const poundsLabel = (amount: string) =>
-  `£${Number(amount).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,7 +60,7 @@ export function TermHistory({ offerId }: { offerId: number }) {
                 <li key={`${event.kind}-${index}`} className="text-ink-soft">
                   <span className="font-medium text-ink">{TIMELINE_LABELS[event.kind]}</span>
                   {event.by ? ` by the ${event.by}` : ''}
-                  {event.amount ? ` · ${poundsLabel(event.amount)}` : ''} ·{' '}
+                  {event.amount ? ` · ${formatExactPounds(event.amount)}` : ''} ·{' '}
                   <span className="text-ink-muted">{when(event.at)}</span>
                 </li>
               ))}
@@ -76,6 +74,12 @@ export function TermHistory({ offerId }: { offerId: number }) {
                     {version.authorName ? ` (${version.authorName})` : ''} ·{' '}
                     <span className="text-ink-muted">{when(version.createdAt)}</span>
                   </p>
+                  {version.notes ? (
+                    <p className="mt-1 whitespace-pre-line text-ink-soft">
+                      <span className="font-medium text-ink">Message (not a term):</span>{' '}
+                      {version.notes}
+                    </p>
+                  ) : null}
                   {version.changes.length === 0 ? (
                     <p className="text-ink-muted">No change of terms.</p>
                   ) : (
@@ -98,7 +102,9 @@ export function TermHistory({ offerId }: { offerId: number }) {
               {terms.data.holds.length > 0 ? (
                 <li className="text-sm text-ink-muted">
                   Card holds:{' '}
-                  {terms.data.holds.map((hold) => `£${hold.amount} (${hold.status})`).join(', ')}
+                  {terms.data.holds
+                    .map((hold) => `${formatExactPounds(hold.amount)} (${hold.status})`)
+                    .join(', ')}
                 </li>
               ) : null}
               {terms.data.agreement ? (

@@ -1,7 +1,13 @@
 import type { BadgeTone } from '@/web/components/ui/badge';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { OFFER_STATUS_LABELS, type PublicOfferStatus } from '../../offers.constants';
-import type { OfferCounts } from '../../offers.schema';
+import {
+  EXCLUSIVITY_LABELS,
+  RIGHT_LABELS,
+  type Exclusivity,
+  type Right,
+} from '@/domains/listings/listings.constants';
+import type { OfferCounts, Terms } from '../../offers.schema';
 
 const STATUS_TONES: Record<PublicOfferStatus, BadgeTone> = {
   awaiting_payment: 'blue',
@@ -62,3 +68,28 @@ export const formatOptionPeriod = (months: number) => plural(months, 'month');
 
 /** An offer's amount as the API gives it ("25000.00") in whole pounds: '£25,000'. */
 export const formatOfferPrice = (offerPrice: string) => formatPounds(poundsToPence(offerPrice));
+
+/** An API amount of pounds ("25000.50") exactly, as money reads: '£25,000.50'. */
+export const formatExactPounds = (amount: string) =>
+  formatPounds(poundsToPence(amount), { exact: true });
+
+/** A term sheet's purchase price as both sides read it: a sum, or a share of the budget. */
+export function purchasePriceText(terms: Terms): string {
+  if (terms.purchasePrice !== null) return formatExactPounds(terms.purchasePrice);
+  if (terms.purchasePricePercent === null) return 'To be agreed';
+  const bounds = [
+    terms.purchasePriceFloor !== null
+      ? `floor ${formatExactPounds(terms.purchasePriceFloor)}`
+      : null,
+    terms.purchasePriceCap !== null ? `cap ${formatExactPounds(terms.purchasePriceCap)}` : null,
+  ].filter(Boolean);
+  const percent = Number(terms.purchasePricePercent).toLocaleString('en-GB');
+  return `${percent}% of the budget${bounds.length ? ` (${bounds.join(', ')})` : ''}`;
+}
+
+/** Media as the listing form names them: 'Film, TV'. */
+export const mediaText = (media: readonly Right[]) =>
+  media.map((right) => RIGHT_LABELS[right]).join(', ');
+
+export const exclusivityText = (value: Exclusivity | null) =>
+  value ? EXCLUSIVITY_LABELS[value] : 'Not exclusive';
