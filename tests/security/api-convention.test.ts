@@ -191,17 +191,25 @@ describe('[API CONVENTION] one way in for every route: sign-in first, known para
         query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       })),
     );
-    // Lists that page, whose caller chooses the page size (recommendations' `limit` is a top N,
-    // not paging; page-only lists of a fixed size are not yet
-    // converted: docs/decisions/019-api-conventions.md).
+    // Every list that pages (recommendations' `limit` is a top N, not paging).
     const paged = listOperations.filter(
-      ({ query }) =>
-        query.includes('offset') ||
-        (query.includes('page') && (query.includes('pageSize') || query.includes('limit'))),
+      ({ query }) => query.includes('offset') || query.includes('page'),
     );
     expect(paged.length).toBeGreaterThan(5);
     for (const { key, query } of paged) {
       expect(query, key).toEqual(expect.arrayContaining(['limit', 'offset']));
+    }
+  });
+
+  it('pages the admin lists that had a fixed page size by limit and offset too', async () => {
+    for (const url of ['/api/admin/chain-of-title/overview', '/api/google-books/listings']) {
+      const response = await t.request({
+        method: 'GET',
+        url: `${url}?limit=2&offset=4`,
+        cookie: adminCookie,
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      expect(response.json().page, url).toBe(3);
     }
   });
 

@@ -4,6 +4,7 @@ import { safeString } from '@/shared/text';
 import {
   CHAIN_DOCUMENT_TYPES,
   CHAIN_NOTES_MAX,
+  CHAIN_OVERVIEW_PAGE_SIZE,
   CHAIN_PARTIES_MAX,
   CHAIN_PARTY_MAX,
   CHAIN_TITLE_MAX,
@@ -139,6 +140,13 @@ export const UploadChainDocumentResponseSchema = z.object({ document: ChainDocum
 export const ChainOverviewQuerySchema = z.object({
   search: safeString().max(200).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  // With `page`, the API's paging convention also takes `limit` and `offset` (decision 019).
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int({ error: 'pageSize must be a whole number from 1 to 100' })
+    .min(1, { error: 'pageSize must be a whole number from 1 to 100' })
+    .max(100, { error: 'pageSize must be a whole number from 1 to 100' })
+    .default(CHAIN_OVERVIEW_PAGE_SIZE),
   /** `missing-proof`: only listings with no rights agreement or assignment on file. */
   filter: z.enum(['all', 'missing-proof']).default('all'),
 });

@@ -44,3 +44,6 @@ export const ENRICHMENT_MESSAGES = {
 
 export const notConfiguredMessage = (source: EnrichmentSource) =>
   `${ENRICHMENT_SERVICE_NAME[source]} is not configured: set ${ENRICHMENT_SETTING[source]}`;
+
+/** Listings a page on the book dashboard (`GET /api/google-books/listings`), unless asked. */
+export const BOOK_LISTINGS_PAGE_SIZE = 20;

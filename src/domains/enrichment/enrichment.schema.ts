@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BOOK_LISTINGS_PAGE_SIZE,
   BOOKS_SEARCH_MAX_RESULTS,
   GOOGLE_BOOKS_BATCH,
   TWITTER_BATCH,
@@ -240,6 +241,13 @@ export const BookListingsQuerySchema = z.object({
     .min(1, { error: 'Page must be at least 1' })
     .max(10_000, { error: 'Page is too large' })
     .default(1),
+  // With `page`, the API's paging convention also takes `limit` and `offset` (decision 019).
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int({ error: 'pageSize must be a whole number from 1 to 100' })
+    .min(1, { error: 'pageSize must be a whole number from 1 to 100' })
+    .max(100, { error: 'pageSize must be a whole number from 1 to 100' })
+    .default(BOOK_LISTINGS_PAGE_SIZE),
 });
 
 export const BookListingSchema = z.object({

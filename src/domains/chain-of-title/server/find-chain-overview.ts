@@ -18,7 +18,13 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  */
 export async function findChainOverview(
   db: Executor,
-  options: { search?: string; page: number; filter: 'all' | 'missing-proof'; now: Date },
+  options: {
+    search?: string;
+    page: number;
+    pageSize?: number;
+    filter: 'all' | 'missing-proof';
+    now: Date;
+  },
 ): Promise<ChainOverviewResponse> {
   const conditions: SQL[] = [];
   const search = options.search?.trim();
@@ -34,7 +40,7 @@ export async function findChainOverview(
     )`);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const pageSize = CHAIN_OVERVIEW_PAGE_SIZE;
+  const pageSize = options.pageSize ?? CHAIN_OVERVIEW_PAGE_SIZE;
 
   const [{ total }] = await db.select({ total: count() }).from(listings).where(where);
   const page = await db

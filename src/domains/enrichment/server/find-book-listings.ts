@@ -1,9 +1,8 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { Executor } from '@/server/db/client';
+import { BOOK_LISTINGS_PAGE_SIZE } from '../enrichment.constants';
 import type { BookListingsResponse } from '../enrichment.schema';
-
-const PAGE_SIZE = 20;
 
 /**
  * The book dashboard's list: listings of medium book, with what enrichment knows of them
@@ -11,8 +10,9 @@ const PAGE_SIZE = 20;
  */
 export async function findBookListings(
   db: Executor,
-  options: { search?: string; page: number },
+  options: { search?: string; page: number; pageSize?: number },
 ): Promise<BookListingsResponse> {
+  const pageSize = options.pageSize ?? BOOK_LISTINGS_PAGE_SIZE;
   const search = options.search?.trim();
   const where = and(
     eq(sql`lower(${listings.medium})`, 'book'),
@@ -42,12 +42,12 @@ export async function findBookListings(
     .from(listings)
     .where(where)
     .orderBy(asc(listings.title), asc(listings.id))
-    .limit(PAGE_SIZE)
-    .offset((options.page - 1) * PAGE_SIZE);
+    .limit(pageSize)
+    .offset((options.page - 1) * pageSize);
   return {
     listings: rows,
     page: options.page,
     total: Number(total),
-    totalPages: Math.max(1, Math.ceil(Number(total) / PAGE_SIZE)),
+    totalPages: Math.max(1, Math.ceil(Number(total) / pageSize)),
   };
 }
