@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app'
 import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
 import { VIABILITY_BANDS, type ViabilityBand } from '@/domains/listings/listings.constants';
 import { catchUpAnalyses } from './recompute-analyses';
+import { restartStaleSweep } from './refresh-stale-analyses';
 
 /** The demo catalogue's size: every listing is checked, not a sample. */
 const LISTINGS = 1_200;
@@ -22,6 +23,9 @@ describe('[ANALYSIS] every demo listing scored, and the catalogue says the same'
         sql`select count(*)::int as n from listings where viability_score is not null`,
       )
     ).rows[0].n;
+    // A fresh start: this worker's database handle may carry a sweep resting after an earlier
+    // test file's catalogue, which a new server process never has.
+    restartStaleSweep(t.db);
     // The job's start task, as the server runs it right after it starts listening.
     const started = performance.now();
     caughtUp = (await catchUpAnalyses(t.db)).caughtUp;
