@@ -37,7 +37,10 @@ export function DealTerms({ offer }: { offer: Offer }) {
   const { terms } = offer;
   const held = offer.heldAmount;
   return (
-    <section aria-label="Terms as they stand" className="mt-4 rounded-md bg-slate-50 p-3">
+    <section
+      aria-label={`Terms as they stand, offer ${offer.id}`}
+      className="mt-4 rounded-md bg-slate-50 p-3"
+    >
       <p className="text-sm font-medium text-ink">
         {standingOf(offer)} · version {terms.version}
       </p>
