@@ -139,6 +139,8 @@ function Results({ data }: { data: RecommendationsResponse }) {
           {data.note}
         </p>
       ) : null}
+      {/* The cards' titles are h3s (as on the home page, under its h2): this names their list. */}
+      <h2 className="sr-only">Recommended titles, best match first</h2>
       <div className="grid gap-4 md:grid-cols-2">
         {data.recommendations.map((recommendation) => {
           const id = recommendation.listing.id;
