@@ -5,9 +5,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client';
+import { serverPoolOf } from './listen';
 
 /**
  * The advisory lock every instance takes around its migrations on a PostgreSQL server, so two
@@ -38,7 +38,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   }
   // An advisory lock belongs to a session, so the lock, the migrations and the unlock all run
   // on one connection taken from the pool.
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const pool = serverPoolOf(handle.db);
+  if (!pool) throw new Error('a PostgreSQL handle without its pool');
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { AppError, errorResponses } from '@/shared/errors';
 import type { DatabaseHandle } from '../db/client';
+import { serverPoolOf } from '../db/listen';
 import { pendingMigrationCount } from '../db/migrate';
 import type { JobObserver } from '../jobs/job-runner';
 import type { ReadinessCheck } from '../room-module';
@@ -99,8 +99,8 @@ function createMetrics(options: OperationsOptions) {
     labelNames: ['job'],
     registers: [registry],
   });
-  const pool = (options.database.db as unknown as { $client?: pg.Pool }).$client;
-  if (options.database.kind === 'postgres' && pool) {
+  const pool = serverPoolOf(options.database.db);
+  if (pool) {
     new Gauge({
       name: 'pts_db_pool_connections',
       help: 'Database pool connections by state (total, idle, waiting requests)',
