@@ -89,6 +89,9 @@ export interface NearestOptions {
  * first. With pgvector the HNSW index answers (iterative scan, so a selective filter still
  * fills the limit); without it, every matching embedding is compared exactly.
  */
+/** Extra neighbours read from the HNSW index so that ties at the cut are broken by id. */
+const TIE_MARGIN = 8;
+
 export async function findNearestListings(
   db: Database,
   options: NearestOptions,
@@ -107,13 +110,16 @@ export async function findNearestListings(
         from ${listingEmbeddings} e join ${listings} on ${listings.id} = e.listing_id
         where ${where}
         order by e.embedding_vector <=> ${query}
-        limit ${options.limit}`);
+        limit ${options.limit + TIE_MARGIN}`);
       return result.rows;
     });
-    // relaxed_order may return a few neighbours slightly out of order: sort them exactly.
+    // relaxed_order may return a few neighbours slightly out of order, and the index cannot
+    // break ties: a few more are read, sorted exactly with ties by id (as the exact path
+    // does), then cut, so both paths name the same listings when similarities tie.
     return rows
       .map((row) => ({ listingId: Number(row.listing_id), similarity: 1 - Number(row.distance) }))
-      .sort((a, b) => b.similarity - a.similarity);
+      .sort((a, b) => b.similarity - a.similarity || a.listingId - b.listingId)
+      .slice(0, options.limit);
   }
   const query = realArrayParam(options.vector);
   const result = await db.execute<{ listing_id: number; similarity: number }>(sql`
