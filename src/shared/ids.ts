@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from './errors';
 
 /** Listing, offer, comment and forum ids are PostgreSQL `integer` (serial) columns. */
 export const MAX_ID = 2_147_483_647;
@@ -20,3 +21,13 @@ export function parseId(raw: string | number | null | undefined): number | null 
  * use case, which answers the room's own 404 or 400 message) and is read with `parseId`.
  */
 export const IdParamSchema = z.string().max(64);
+
+/**
+ * A path value → an id, or the room's own 404 when it is not one: not an id is no such thing,
+ * the same answer as an id nobody has (decision 019). The one id parser every route uses.
+ */
+export function idOrNotFound(raw: string, notFoundMessage: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new AppError('NOT_FOUND', notFoundMessage);
+  return id;
+}

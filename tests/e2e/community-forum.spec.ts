@@ -61,7 +61,15 @@ test('[FORUM] the demo agent starts a legal discussion, a premium producer repli
   // The list finds it by a tag word's prefix within Legal & Contracts.
   await page.getByRole('link', { name: '← Back to discussions' }).click();
   await categories.getByRole('button', { name: 'Legal & Contracts' }).click();
+  // The new discussion is already in the category's list, so wait for the search's own answer
+  // before signing in as someone else (else that answer arrives for a session that has gone).
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/forum/posts?') &&
+      new URL(response.url()).searchParams.get('search') === `contr ${tag}`,
+  );
   await page.getByRole('searchbox', { name: 'Search discussions' }).fill(`contr ${tag}`);
+  expect((await searched).ok()).toBe(true);
   const listed = page.getByRole('link', { name: title });
   await expect(listed).toBeVisible();
 

@@ -220,6 +220,14 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * preHandler for routes that need a session: 401 is decided before the body or query is
+ * validated, so a signed-out caller never learns what a valid request looks like (401 beats 400).
+ */
+export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
+
 /** Guard: the signed-in user with one of the roles, or 401/403. */
 export function requireRole(request: FastifyRequest, ...roles: string[]): UserRow {
   const user = requireUser(request);

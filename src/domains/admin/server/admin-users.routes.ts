@@ -1,6 +1,5 @@
 import { errorResponses } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
-import { notFound } from '@/shared/errors';
+import { idOrNotFound } from '@/shared/ids';
 import { requireRole } from '@/server/plugins/session';
 import type { RoomRoutes } from '@/server/room-module';
 import {
@@ -34,13 +33,6 @@ import { suspendUser } from './suspend-user';
 import { verifyAgent } from './verify-agent';
 
 const tags = ['admin'];
-
-/** Not an id is no user: the same 404 as an id nobody has. */
-function userIdOf(value: string, message: string = ADMIN_MESSAGES.userNotFound): number {
-  const id = parseId(value);
-  if (id === null) throw notFound(message);
-  return id;
-}
 
 /** The admin users console (part 2 sections 2, 4, 5, 6 and 8; decision 009). */
 export const adminUsersRoutes: RoomRoutes = async (app, options) => {
@@ -88,7 +80,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const agentId = userIdOf(request.params.agentId, ADMIN_MESSAGES.agentNotFound);
+      const agentId = idOrNotFound(request.params.agentId, ADMIN_MESSAGES.agentNotFound);
       return verifyAgent(app, { admin, agentId, ...request.body });
     },
   );
@@ -109,7 +101,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return changeUserRole(app, { admin, userId, role: request.body.role });
     },
   );
@@ -126,7 +118,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return getSuspensionImpact(app.db, { admin, userId, now: new Date() });
     },
   );
@@ -147,7 +139,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return suspendUser(app, { admin, userId, notes: request.body?.notes });
     },
   );
@@ -168,7 +160,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return activateUser(app, { admin, userId, notes: request.body?.notes });
     },
   );
@@ -189,7 +181,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return resetUserPassword(app, { admin, userId, newPassword: request.body.newPassword });
     },
   );
@@ -206,7 +198,7 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      const userId = userIdOf(request.params.userId);
+      const userId = idOrNotFound(request.params.userId, ADMIN_MESSAGES.userNotFound);
       return deleteUser(app, { admin, userId, steps: options.accountDeletionSteps });
     },
   );

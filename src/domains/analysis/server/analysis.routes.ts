@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, notFound } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
+import { errorResponses } from '@/shared/errors';
+import { idOrNotFound } from '@/shared/ids';
 import { requireRole, requireUser } from '@/server/plugins/session';
 import { requirePremium } from '@/domains/membership/server';
 import { LISTING_NOT_FOUND } from '@/domains/listings/server';
@@ -24,12 +24,6 @@ import { queueRecompute } from './recompute-analyses';
 import { renderAnalysisPdf } from './render-analysis-pdf';
 
 const TAGS = ['commercial analysis'];
-
-function listingIdOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound(LISTING_NOT_FOUND);
-  return id;
-}
 
 /**
  * Commercial analysis (part 1 sections 2, 3 and 7; part 2 sections 2, 3 and 7): a listing's
@@ -84,7 +78,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = requirePremium(request, 'commercialAnalysis');
-      const listingId = listingIdOf(request.params.listingId);
+      const listingId = idOrNotFound(request.params.listingId, LISTING_NOT_FOUND);
       const { analysis } = await getListingAnalysis(app.db, {
         listingId,
         viewer,
@@ -108,7 +102,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = requirePremium(request, 'commercialAnalysis');
-      const listingId = listingIdOf(request.query.listingId);
+      const listingId = idOrNotFound(request.query.listingId, LISTING_NOT_FOUND);
       const { analysis } = await getListingAnalysis(app.db, {
         listingId,
         viewer,
@@ -134,7 +128,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = requirePremium(request, 'commercialAnalysis');
-      const listingId = listingIdOf(request.params.listingId);
+      const listingId = idOrNotFound(request.params.listingId, LISTING_NOT_FOUND);
       const { analysis, listing } = await getListingAnalysis(app.db, {
         listingId,
         viewer,

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '@/server/plugins/session';
-import { errorResponses, notFound } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
+import { errorResponses } from '@/shared/errors';
+import { idOrNotFound } from '@/shared/ids';
 import {
   DealMessageBodySchema,
   DealThreadSchema,
@@ -13,16 +12,6 @@ import {
   ThreadIdParamsSchema,
 } from '../deals.schema';
 import { askQuestion, findInbox, findListingThread, replyToThread, setMute } from './deal-threads';
-
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
-
-const idOf = (raw: string, what: string) => {
-  const id = parseId(raw);
-  if (id === null) throw notFound(`${what} not found`);
-  return id;
-};
 
 /** Questions before an offer (decision 016). */
 export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +41,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       thread: await findListingThread(
         app.db,
         requireUser(request),
-        idOf(request.params.listingId, 'Listing'),
+        idOrNotFound(request.params.listingId, 'Listing not found'),
       ),
     }),
   );
@@ -74,7 +63,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       const thread = await askQuestion(
         app,
         requireUser(request),
-        idOf(request.params.listingId, 'Listing'),
+        idOrNotFound(request.params.listingId, 'Listing not found'),
         request.body,
       );
       return reply.status(201).send(thread);
@@ -98,7 +87,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       const thread = await replyToThread(
         app,
         requireUser(request),
-        idOf(request.params.id, 'Conversation'),
+        idOrNotFound(request.params.id, 'Conversation not found'),
         request.body,
       );
       return reply.status(201).send(thread);
@@ -121,7 +110,7 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       setMute(
         app,
         requireUser(request),
-        idOf(request.params.id, 'Conversation'),
+        idOrNotFound(request.params.id, 'Conversation not found'),
         request.body.muted,
       ),
   );

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serverPoolOf } from '@/server/db/listen';
 import { ErrorBodySchema, errorResponses, notFound } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
-import { requireUser } from '@/server/plugins/session';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import { ViewLimitErrorSchema } from '@/domains/membership/membership.schema';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
 import {
@@ -26,11 +26,6 @@ import { listingImageUploadRoutes } from './listing-images.routes';
 import { ListingFormSchema, ListingSavedResponseSchema } from '../listing-form.schema';
 
 const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
-
-/** Signed-in users only, checked before the query is validated (401 beats 400). */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
 
 function cachePublicly(reply: FastifyReply): void {
   reply.header('cache-control', PUBLIC_CACHE_CONTROL);

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorResponses, notFound } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
-import { requireUser } from '@/server/plugins/session';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import {
   NotificationIdParamsSchema,
   NotificationSchema,
@@ -14,10 +13,6 @@ import { notifications } from './notifications.tables';
 
 const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const LIST_LIMIT = 30;
-
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
 
 const toNotification = (row: typeof notifications.$inferSelect) => ({
   id: row.id,

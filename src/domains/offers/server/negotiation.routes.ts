@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '@/server/plugins/session';
-import { errorResponses, notFound } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
+import { errorResponses } from '@/shared/errors';
+import { idOrNotFound } from '@/shared/ids';
 import {
   NegotiationResponseSchema,
   OfferIdParamsSchema,
@@ -14,17 +13,6 @@ import {
 import { acceptCounter, counterOffer } from './counter-offer';
 import { getOfferTerms } from './get-offer-terms';
 import { getAgreementFile, signAgreement } from './option-agreement';
-
-/** Signed-in users only, checked before the body is validated (401 beats 400). */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
-
-function offerIdOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound('Offer not found');
-  return id;
-}
 
 const AgreementSignedSchema = z.object({
   sha256: z.string(),
@@ -45,7 +33,12 @@ export const negotiationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferTermsResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getOfferTerms(app.db, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      getOfferTerms(
+        app.db,
+        requireUser(request),
+        idOrNotFound(request.params.id, 'Offer not found'),
+      ),
   );
 
   app.post(
@@ -66,7 +59,12 @@ export const negotiationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) =>
-      counterOffer(app, requireUser(request), offerIdOf(request.params.id), request.body),
+      counterOffer(
+        app,
+        requireUser(request),
+        idOrNotFound(request.params.id, 'Offer not found'),
+        request.body,
+      ),
   );
 
   app.post(
@@ -84,7 +82,8 @@ export const negotiationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => acceptCounter(app, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      acceptCounter(app, requireUser(request), idOrNotFound(request.params.id, 'Offer not found')),
   );
 
   app.get(
@@ -102,7 +101,7 @@ export const negotiationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = offerIdOf(request.params.id);
+      const id = idOrNotFound(request.params.id, 'Offer not found');
       const file = await getAgreementFile(app, requireUser(request), id);
       return reply
         .header('content-type', 'application/pdf')
@@ -131,7 +130,7 @@ export const negotiationRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await signAgreement(
         app,
         requireUser(request),
-        offerIdOf(request.params.id),
+        idOrNotFound(request.params.id, 'Offer not found'),
         request.body,
         request.ip,
       );

@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, notFound, validation } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
+import { idOrNotFound, parseId } from '@/shared/ids';
 import { ListingDeletedResponseSchema } from '@/domains/listings/listing-form.schema';
-import { requireRole, requireUser } from '@/server/plugins/session';
+import { requireRole, requireSignedIn, requireUser } from '@/server/plugins/session';
 import {
   AgentIdParamsSchema,
   AgentListingsResponseSchema,
@@ -39,23 +39,6 @@ import { rejectOffer } from './reject-offer';
 import { renewOffer } from './renew-offer';
 import { resumeOfferPayment } from './resume-offer-payment';
 import { syncOffer } from './sync-offer';
-
-/** Signed-in users only, checked before the body is validated (401 beats 400). */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
-
-function offerIdOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound('Offer not found');
-  return id;
-}
-
-function agentIdOf(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw notFound('Agent not found');
-  return id;
-}
 
 /** The Idempotency-Key header: optional, printable, at most 200 characters. */
 function requestKeyOf(request: FastifyRequest): string | null {
@@ -123,7 +106,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findAgentOffers(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+      findAgentOffers(
+        app.db,
+        requireUser(request),
+        idOrNotFound(request.params.agentId, 'Agent not found'),
+      ),
   );
 
   app.get(
@@ -137,7 +124,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findAgentListings(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+      findAgentListings(
+        app.db,
+        requireUser(request),
+        idOrNotFound(request.params.agentId, 'Agent not found'),
+      ),
   );
 
   // Deleting a listing settles its offers' money first, so the offers room carries it out.
@@ -173,7 +164,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getOffer(app.db, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      getOffer(app.db, requireUser(request), idOrNotFound(request.params.id, 'Offer not found')),
   );
 
   app.post(
@@ -186,7 +178,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errorResponses(400, 401, 402, 403, 404, 503) },
       },
     },
-    async (request) => syncOffer(app, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      syncOffer(app, requireUser(request), idOrNotFound(request.params.id, 'Offer not found')),
   );
 
   app.post(
@@ -202,7 +195,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => resumeOfferPayment(app, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      resumeOfferPayment(
+        app,
+        requireUser(request),
+        idOrNotFound(request.params.id, 'Offer not found'),
+      ),
   );
 
   app.post(
@@ -215,7 +213,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OfferSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => abandonOffer(app, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      abandonOffer(app, requireUser(request), idOrNotFound(request.params.id, 'Offer not found')),
   );
 
   app.post(
@@ -231,7 +230,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => renewOffer(app, requireUser(request), offerIdOf(request.params.id)),
+    async (request) =>
+      renewOffer(app, requireUser(request), idOrNotFound(request.params.id, 'Offer not found')),
   );
 
   app.patch(
@@ -247,7 +247,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelOffer(app, requireUser(request), offerIdOf(request.params.id), request.body),
+      cancelOffer(
+        app,
+        requireUser(request),
+        idOrNotFound(request.params.id, 'Offer not found'),
+        request.body,
+      ),
   );
 
   app.patch(
@@ -264,7 +269,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = await acceptOffer(
         app,
         requireRole(request, 'agent'),
-        offerIdOf(request.params.id),
+        idOrNotFound(request.params.id, 'Offer not found'),
       );
       // The acceptance made the option agreement once the capture committed (or the job will).
       return offer.status === 'accepted' ? toOffer(await getOfferRecord(app.db, offer.id)) : offer;
@@ -287,7 +292,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       rejectOffer(
         app,
         requireRole(request, 'agent'),
-        offerIdOf(request.params.id),
+        idOrNotFound(request.params.id, 'Offer not found'),
         request.body ?? {},
       ),
   );
@@ -304,7 +309,11 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      findAgentAnalytics(app.db, requireUser(request), agentIdOf(request.params.agentId)),
+      findAgentAnalytics(
+        app.db,
+        requireUser(request),
+        idOrNotFound(request.params.agentId, 'Agent not found'),
+      ),
   );
 
   app.get(
@@ -324,7 +333,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       return findListingViewers(
         app.db,
         requireUser(request),
-        agentIdOf(request.params.agentId),
+        idOrNotFound(request.params.agentId, 'Agent not found'),
         listingId,
       );
     },

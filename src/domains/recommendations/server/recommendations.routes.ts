@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, notFound } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
-import { requireUser } from '@/server/plugins/session';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import { ListingIdParamsSchema } from '@/domains/listings/listings.schema';
 import { LISTING_NOT_FOUND } from '@/domains/listings/server';
 import {
@@ -30,11 +30,6 @@ import {
   saveTasteProfile,
   toTasteProfile,
 } from './taste-profile';
-
-/** Signed-in users only, checked before the input is validated (401 beats 400). */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
 
 /** Premium (the one rule in membership.rules), checked before the input too (403 beats 400). */
 async function requirePremium(request: FastifyRequest): Promise<void> {

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, errorResponses, notFound } from '@/shared/errors';
 import { parseId } from '@/shared/ids';
-import { requireUser } from '@/server/plugins/session';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import {
   SAVED_SEARCH_LIMIT,
   SavedSearchBodySchema,
@@ -19,10 +18,6 @@ import { hashToken, unsubscribeToken } from './unsubscribe-token';
 
 const NOT_FOUND = 'Saved search not found';
 const UNSUBSCRIBED = 'You will no longer receive alerts for this saved search';
-
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
 
 const toSavedSearch = (row: typeof savedSearches.$inferSelect): SavedSearch => ({
   id: row.id,

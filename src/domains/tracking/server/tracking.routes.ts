@@ -1,18 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses } from '@/shared/errors';
-import { requireUser } from '@/server/plugins/session';
+import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import { TrackActivityBodySchema, TrackSearchBodySchema } from '../tracking.schema';
 import { recordActivity } from './record-activity';
 import { recordSearch } from './record-search';
 
 const TRACKING_BODY_LIMIT = 16 * 1024;
-
-/** Signed-in users only, checked before the body is validated (401 beats 400). */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  requireUser(request);
-}
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon posts its JSON as text/plain; read it as JSON here (this plugin only).
