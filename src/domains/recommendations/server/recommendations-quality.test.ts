@@ -16,7 +16,9 @@ import { createHashingEmbedder, useEmbedder } from './embedder';
 import { generateRecommendations, PRODUCERS_ONLY } from './generate-recommendations';
 import {
   evaluateQuality,
+  evaluateSampled,
   makeProducers,
+  sampledCandidateIds,
   recommendPopular,
   popularityOrder,
   type QualityListing,
@@ -278,5 +280,15 @@ describe('[RECOMMENDATIONS] quality on a small fixture: better than popularity',
     expect(report.calibration.maxCount95).toBeLessThanOrEqual(1);
     // The baseline really is what it says: the most interacted-with titles.
     expect(recommendPopular(producers[0], popularityOrder(producers)).length).toBe(10);
+
+    // The sampled protocol the bench uses at 100,000: hidden picks among 100 unseen titles.
+    const ids = listings.map((listing) => listing.id);
+    const candidates = producers.map((producer, p) => sampledCandidateIds(producer, ids, p + 1));
+    expect(
+      candidates.every((list, p) => producers[p].hidden.every((id) => list.includes(id))),
+    ).toBe(true);
+    const sampled = evaluateSampled(new Map(listings.map((l) => [l.id, l])), producers, candidates);
+    expect(sampled.ours.hitRate).toBeGreaterThanOrEqual(2 * sampled.popularity.hitRate);
+    expect(sampled.ours.ndcg).toBeGreaterThanOrEqual(2 * sampled.popularity.ndcg);
   });
 });
