@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // because drizzle-kit's own migrate cannot load PGlite extensions.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/app/server/schema.ts',
   out: './db/migrations',
 });
