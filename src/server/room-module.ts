@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Job } from './jobs/job-runner';
-import type { PaymentHandler, StripeEventHandler } from '@/domains/payments/server';
-import type { AccountDeletionStep } from '@/domains/accounts/server';
+import type { AccountDeletionStep } from './account-deletion';
+import type { PaymentHandler, StripeEventHandler } from './payments/payment-handlers';
 
 /**
  * What app.ts hands every room's `routes` plugin as its options: what all rooms together

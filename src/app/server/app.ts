@@ -32,7 +32,7 @@ import type { Storage } from '@/server/storage/storage';
 import { createJobRunner, type JobRunner } from '@/server/jobs/job-runner';
 import type { RoomModule, RoomRoutesOptions } from '@/server/room-module';
 import { createPaymentProvider, type PaymentProvider } from '@/domains/payments/server';
-import { accountsRoom } from '@/domains/accounts/server';
+import { accountsRoom, findSession } from '@/domains/accounts/server';
 import { listingsRoom } from '@/domains/listings/server';
 import { favouritesRoom } from '@/domains/favourites/server';
 import { membershipRoom } from '@/domains/membership/server';
@@ -196,7 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(sessionPlugin);
+  // The platform's sessions know users by id and role; accounts finds the user behind one.
+  await app.register(sessionPlugin, { findSession });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(apiConventionsPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
