@@ -16,9 +16,7 @@ export const sessions = pgTable(
   {
     /** sha256 of the random token in the cookie: a leaked table cannot be replayed. */
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(usersId, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(usersId, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,7 +33,11 @@ export interface SessionRecord {
  * Finds the unexpired session behind an id hash, with its user when that user may sign in
  * (not suspended), or null. The accounts room provides it; app.ts passes it to the plugin.
  */
-export type FindSession = (db: Database, idHash: string, now: Date) => Promise<SessionRecord | null>;
+export type FindSession = (
+  db: Database,
+  idHash: string,
+  now: Date,
+) => Promise<SessionRecord | null>;
 
 export interface SessionPluginOptions {
   findSession: FindSession;

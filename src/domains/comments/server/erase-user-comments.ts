@@ -9,7 +9,10 @@ import { commentLikes, commentReports, comments } from './comments.tables';
  * Foreign keys would drop the rows when the user row goes, but not the counts, and an
  * anonymised account (kept for financial records) keeps its row.
  */
-export async function eraseUserComments(deps: Pick<AppDeps, 'db'>, user: PlatformUser): Promise<void> {
+export async function eraseUserComments(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const liked = await tx
       .delete(commentLikes)

@@ -4,6 +4,9 @@ import type { AppDeps } from '@/server/deps';
 import { favourites } from './favourites.tables';
 
 /** An account is deleted: the person's favourites go (personal data, nothing financial). */
-export async function eraseUserFavourites(deps: Pick<AppDeps, 'db'>, user: PlatformUser): Promise<void> {
+export async function eraseUserFavourites(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<void> {
   await deps.db.delete(favourites).where(eq(favourites.userId, user.id));
 }

@@ -59,7 +59,10 @@ export async function stopMembershipForDeletedAccount(
 }
 
 /** An account is deleted: the listings the person opened (the monthly view count) go. */
-export async function eraseMemberViews(deps: Pick<AppDeps, 'db'>, user: PlatformUser): Promise<void> {
+export async function eraseMemberViews(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<void> {
   await deps.db.delete(listingViews).where(eq(listingViews.userId, user.id));
 }
 

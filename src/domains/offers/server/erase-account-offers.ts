@@ -95,7 +95,10 @@ export async function eraseAccountOffers(
 }
 
 /** Offers still name the person (accepted ones, or ones whose money is not settled yet). */
-export async function hasOfferRecords(deps: Pick<AppDeps, 'db'>, user: PlatformUser): Promise<boolean> {
+export async function hasOfferRecords(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: offers.id })
     .from(offers)
