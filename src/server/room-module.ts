@@ -24,8 +24,8 @@ export type RoomRoutes = FastifyPluginAsyncZod<RoomRoutesOptions>;
 
 /**
  * What a room (src/domains/<room>) gives the app through its server front door
- * (`server/index.ts`). `server/app.ts` keeps one list of these and registers each in one loop,
- * so adding a room is one line there and nothing else outside the room changes.
+ * (`server/index.ts`). `src/app/server/app.ts` keeps one list of these and registers each in
+ * one loop, so adding a room is one line there and nothing else outside the room changes.
  */
 export interface RoomModule {
   name: string;
