@@ -4,6 +4,8 @@ import { defineConfig } from 'drizzle-kit';
 // because drizzle-kit's own migrate cannot load PGlite extensions.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  // Every room's tables and the platform's, found by name: a new room's *.tables.ts is picked
+  // up without a list to edit (its one line is in src/app/server/app.ts).
+  schema: ['./src/domains/*/server/*.tables.ts', './src/server/**/*.tables.ts'],
   out: './db/migrations',
 });

@@ -82,15 +82,14 @@ export default tseslint.config(
   },
   {
     // Server code of rooms and the platform: front doors only.
-    files: ['src/domains/*/server/**', 'src/domains/*/*.ts', 'src/server/**'],
-    ignores: ['src/server/db/schema.ts'],
+    files: ['src/domains/*/server/**', 'src/domains/*/*.ts', 'src/server/**', 'src/app/server/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: frontDoorPatterns }],
     },
   },
   {
     // Web code: front doors only, and never server code (DESIGN.md).
-    files: ['src/web/**', 'src/domains/*/web/**'],
+    files: ['src/web/**', 'src/domains/*/web/**', 'src/app/web/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-  // The API server listens on PORT (from the environment or .env, as src/server/main.ts reads
+  // The API server listens on PORT (from the environment or .env, as src/app/server/main.ts reads
   // it); the dev server's /api proxy follows it.
   server: {
     proxy: {

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
+import { seedDemoIfEmpty } from '@/app/server/seed/seed-demo';
 import { processAnalysisWork } from '@/domains/analysis/server';
 import { listingAnalyses } from '@/domains/analysis/server/analysis.tables';
 import { loadMarketData } from '@/domains/analysis/server/market/market-data';
@@ -22,7 +22,7 @@ import { loadMarketData } from '@/domains/analysis/server/market/market-data';
 const { values: args } = parseArgs({
   options: {
     listings: { type: 'string', default: '1200' },
-    // An empty directory for an on-disk database, as the server runs (src/server/main.ts);
+    // An empty directory for an on-disk database, as the server runs (src/app/server/main.ts);
     // without it the database is in memory, as in the tests.
     'data-dir': { type: 'string' },
   },

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '@/server/app';
+import { buildApp } from '@/app/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';

@@ -9,7 +9,7 @@ import { root } from './lib/run-server.mjs';
 
 const webDir = path.join(root, 'dist', 'web');
 const manifestFile = path.join(webDir, '.vite', 'manifest.json');
-const homePageSource = 'src/domains/listings/web/pages/home-page.tsx';
+const homePageSource = 'src/app/web/pages/home-page.tsx';
 const targetJsKb = 150;
 
 if (!existsSync(manifestFile)) {

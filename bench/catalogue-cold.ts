@@ -7,7 +7,7 @@
  */
 import { MEDIUMS, RIGHTS, EXCLUSIVITY } from '@/domains/listings/listings.constants';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
-import { createRng } from '@/server/seed/prng';
+import { createRng } from '@/server/prng';
 
 export interface ColdRunOptions {
   address: string;

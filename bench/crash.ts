@@ -10,7 +10,7 @@
 // Repeats N times on the same DATA_DIR (the data grows across rounds) and prints what it found.
 // Exits 1 on any lost write or broken invariant.
 //   npx tsx bench/crash.ts [--rounds 5] [--writes 400] [--workers 8] [--built]
-// --built runs dist/server/main.js (npm run build first); otherwise src/server/main.ts via tsx.
+// --built runs dist/server/main.js (npm run build first); otherwise src/app/server/main.ts via tsx.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '@/server/app';
+import { buildApp } from '@/app/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
@@ -72,7 +72,7 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const entry = values.built
     ? [path.join(root, 'dist/server/main.js')]
-    : ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+    : ['--import', 'tsx', path.join(root, 'src/app/server/main.ts')];
   const started = Date.now();
   const child = spawn(process.execPath, entry, {
     cwd: root,
@@ -557,7 +557,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pts-crash-'));
   console.log(
     `crash test: ${rounds} rounds, up to ${writeBound} writes a round, ${producerCount} producers and 2 agents, ` +
-      `${values.built ? 'dist/server/main.js' : 'tsx src/server/main.ts'}, DATA_DIR ${dataDir}`,
+      `${values.built ? 'dist/server/main.js' : 'tsx src/app/server/main.ts'}, DATA_DIR ${dataDir}`,
   );
   const world = await setUp(dataDir);
   const port = await freePort();

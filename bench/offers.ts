@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '@/server/app';
+import { buildApp } from '@/app/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';

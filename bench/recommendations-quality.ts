@@ -22,8 +22,8 @@ import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateListing, type CatalogueContext } from '@/server/seed/generate-listing';
-import { GENRES } from '@/server/seed/word-lists';
+import { generateListing, type CatalogueContext } from '@/app/server/seed/generate-listing';
+import { GENRES } from '@/app/server/seed/word-lists';
 import { createHashingEmbedder, createModelEmbedder } from '@/domains/recommendations/server';
 import { listingEmbeddingText } from '@/domains/recommendations/server/embed-listings';
 import {

@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
+import { seedDemoIfEmpty } from '@/app/server/seed/seed-demo';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { favourites } from '@/domains/favourites/server/favourites.tables';
 import { listings } from '@/domains/listings/server/listings.tables';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateListing, type CatalogueContext } from '@/server/seed/generate-listing';
+import { generateListing, type CatalogueContext } from '@/app/server/seed/generate-listing';
 
 const COUNT = 100_000;
 const context: CatalogueContext = {

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
+  entryPoints: ['src/app/server/main.ts'],
   outfile: 'dist/server/main.js',
   bundle: true,
   platform: 'node',

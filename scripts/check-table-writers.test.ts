@@ -103,19 +103,20 @@ describe('[PLATFORM] one writer per table', () => {
     expect(findTableWriteViolations(files)).toEqual([]);
   });
 
-  it('treats the seed as the platform: it must use the rooms’ front doors', () => {
+  it('treats the seed as the app: it must use the rooms’ front doors', () => {
     const seed: SourceFile = {
-      path: 'src/server/seed/seed-demo.ts',
+      path: 'src/app/server/seed/seed-demo.ts',
       text: 'await tx.insert(users).values(rows);',
     };
     expect(findTableWriteViolations([...tables, seed])).toMatchObject([
-      { file: 'src/server/seed/seed-demo.ts', table: 'users', writer: 'platform' },
+      { file: 'src/app/server/seed/seed-demo.ts', table: 'users', writer: 'app' },
     ]);
   });
 
   it('names the owner of a file by its place in src/', () => {
     expect(ownerOf('src/domains/offers/server/accept-offer.ts')).toBe('offers');
     expect(ownerOf('src/server/plugins/session.ts')).toBe('platform');
-    expect(ownerOf('src/web/pages/home-page.tsx')).toBe('web');
+    expect(ownerOf('src/web/lib/format.ts')).toBe('web');
+    expect(ownerOf('src/app/web/pages/home-page.tsx')).toBe('app');
   });
 });

@@ -13,7 +13,7 @@ const children = [
   {
     name: 'server',
     command: bin('tsx'),
-    args: ['watch', '--clear-screen=false', 'src/server/main.ts'],
+    args: ['watch', '--clear-screen=false', 'src/app/server/main.ts'],
     env: { NODE_ENV: 'development' },
   },
   { name: 'web', command: bin('vite'), args: ['--port', '5173', '--strictPort'], env: {} },

@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
-import { truncateAllTables } from '@/server/seed/reset-database';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '@/server/seed/demo-accounts';
+import { seedDemoIfEmpty } from '@/app/server/seed/seed-demo';
+import { truncateAllTables } from '@/app/server/seed/reset-database';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '@/app/server/seed/demo-accounts';
 
 const USAGE = 'Usage: npm run seed -- [--listings N] [--reset]';
 

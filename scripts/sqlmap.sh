@@ -9,7 +9,7 @@
 #   apt-get install -y sqlmap        (once)
 #   scripts/sqlmap.sh [--built] [--out DIR]
 #
-# --built runs dist/server/main.js (npm run build first); otherwise src/server/main.ts via
+# --built runs dist/server/main.js (npm run build first); otherwise src/app/server/main.ts via
 # tsx. Exits 1 when sqlmap reports an injectable parameter or the server answered a 5xx.
 set -euo pipefail
 
@@ -33,7 +33,7 @@ mkdir -p "$out"
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 base="http://127.0.0.1:$port"
 
-if $built; then entry=("$root/dist/server/main.js"); else entry=(--import tsx "$root/src/server/main.ts"); fi
+if $built; then entry=("$root/dist/server/main.js"); else entry=(--import tsx "$root/src/app/server/main.ts"); fi
 (
   cd "$root"
   NODE_ENV=production DATA_DIR="$data_dir" PORT="$port" HOST=127.0.0.1 PUBLIC_URL="$base" \

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
-import type { PaymentProvider } from '@/domains/payments/server';
+import type { PaymentProvider } from './payments/payment-provider';
 
 /**
  * What a use case may need from the running app. A use case asks for the few it uses

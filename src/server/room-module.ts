@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Job } from './jobs/job-runner';
-import type { PaymentHandler, StripeEventHandler } from '@/domains/payments/server';
-import type { AccountDeletionStep } from '@/domains/accounts/server';
+import type { AccountDeletionStep } from './account-deletion';
+import type { PaymentHandler, StripeEventHandler } from './payments/payment-handlers';
 
 /**
  * What app.ts hands every room's `routes` plugin as its options: what all rooms together
@@ -24,8 +24,8 @@ export type RoomRoutes = FastifyPluginAsyncZod<RoomRoutesOptions>;
 
 /**
  * What a room (src/domains/<room>) gives the app through its server front door
- * (`server/index.ts`). `server/app.ts` keeps one list of these and registers each in one loop,
- * so adding a room is one line there and nothing else outside the room changes.
+ * (`server/index.ts`). `src/app/server/app.ts` keeps one list of these and registers each in
+ * one loop, so adding a room is one line there and nothing else outside the room changes.
  */
 export interface RoomModule {
   name: string;

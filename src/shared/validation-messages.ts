@@ -5,7 +5,7 @@ import { z } from 'zod';
  * ("Invalid input: expected object, received string", "Too big: expected string to have
  * <=100 characters") are a library's words, not ours, and do not say what to send. Every
  * schema's own message (the spec's) still wins: zod asks this map only when there is none.
- * Installed once, on import, by the server (src/server/app.ts). It knows no field names (zod
+ * Installed once, on import, by the server (src/app/server/app.ts). It knows no field names (zod
  * asks before it knows the path); the error handler puts the name in front.
  */
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '@/server/app';
+import { buildApp } from '@/app/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import type { Database, DatabaseHandle } from '@/server/db/client';
 import { users, type NewUserRow, type UserRow } from '@/domains/accounts/server/accounts.tables';

@@ -7,13 +7,14 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
 
 /**
  * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
  * same query builder and transaction API, so the PGlite one is typed as the node-postgres one.
+ * No schema is passed: nothing uses Drizzle's relational queries, and the platform names no
+ * room's tables (queries import each table from its room).
  */
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Either the database or an open transaction: use cases accept both. */
 export type Executor = Database | Transaction;
@@ -43,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => undefined);
     return {
       kind: 'postgres',
-      db: drizzlePg(pool, { schema }),
+      db: drizzlePg(pool),
       close: () => pool.end(),
     };
   }
@@ -65,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(client) as unknown as Database,
     close: () => client.close(),
   };
 }

@@ -1,5 +1,11 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '@/domains/accounts/server/accounts.tables';
+
+/**
+ * The key of the accounts room's `users` table, named for this table's foreign key only
+ * (drizzle-kit reads its table and column names; nothing queries it). The accounts room
+ * defines and writes `users` (accounts.tables.ts); the platform imports no room.
+ */
+const usersId = () => pgTable('users', { id: integer('id') }).id;
 
 /**
  * Sign-in sessions: the platform's table (the session plugin is its only writer). A row
@@ -10,9 +16,7 @@ export const sessions = pgTable(
   {
     /** sha256 of the random token in the cookie: a leaked table cannot be replayed. */
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(usersId, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

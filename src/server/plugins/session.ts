@@ -1,23 +1,52 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import type { Database, Executor } from '../db/client';
+import type { PlatformUser } from '../platform-user';
 import { AppError } from '@/shared/errors';
 import { sessions } from './session.tables';
-import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 export const SESSION_COOKIE = 'pts_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, to keep reads cheap. */
 const SESSION_REFRESH_MS = 60 * 60 * 1000;
 
+/**
+ * The user a session belongs to. The platform knows only who and in what role; the accounts
+ * room, whose lookup the app hands this plugin, adds the rest of its user row by merging into
+ * this interface (accounts/server/find-session.ts), so routes read the whole user while the
+ * platform imports no room.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- accounts merges its row in
+export interface SessionUser extends PlatformUser {}
+
+/** What a session cookie's id hash leads to: its user and its dates. */
+export interface SessionRecord {
+  user: SessionUser;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * Finds the unexpired session behind an id hash, with its user when that user may sign in
+ * (not suspended), or null. The accounts room provides it; app.ts passes it to the plugin.
+ */
+export type FindSession = (
+  db: Database,
+  idHash: string,
+  now: Date,
+) => Promise<SessionRecord | null>;
+
+export interface SessionPluginOptions {
+  findSession: FindSession;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in, non-suspended user, or null. */
-    user: UserRow | null;
+    user: SessionUser | null;
     sessionIdHash: string | null;
   }
 }
@@ -109,12 +138,6 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
   forgetCachedSessions();
 }
 
-interface SessionLookup {
-  user: UserRow;
-  expiresAt: Date;
-  lastSeenAt: Date;
-}
-
 /**
  * How long this instance trusts a session it has looked up (decision 017). Every signed-in
  * request used to pay a database round trip for its session; now a session seen in the last
@@ -123,7 +146,7 @@ interface SessionLookup {
  * instance sees it within this many milliseconds.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
-const sessionCache = new LRUCache<string, SessionLookup>({
+const sessionCache = new LRUCache<string, SessionRecord>({
   max: 20_000,
   ttl: SESSION_CACHE_TTL_MS,
 });
@@ -139,43 +162,24 @@ export function forgetCachedSessions(): void {
   sessionCache.clear();
 }
 
-/** The session behind a cookie's id hash, from the cache or (prepared) from the database. */
+/** The session behind a cookie's id hash, from the cache or from the database. */
 async function lookUpSession(
+  findSession: FindSession,
   db: Database,
   idHash: string,
   now: Date,
-): Promise<SessionLookup | null> {
+): Promise<SessionRecord | null> {
   const cached = sessionCache.get(idHash);
   if (cached) return cached.expiresAt > now ? cached : null;
   const generation = sessionCacheGeneration;
-  const [row] = await sessionByIdHash(db).execute({ idHash, now });
+  const row = await findSession(db, idHash, now);
   if (!row) return null;
   if (generation === sessionCacheGeneration) sessionCache.set(idHash, row);
   return row;
 }
 
-/**
- * The lookup every signed-in request makes, prepared once per executor so it is planned once
- * (an unprepared join was planned again on every request).
- */
-const sessionByIdHash = preparedPerDatabase((db: Database) => {
-  return db
-    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.suspendedAt),
-      ),
-    )
-    .limit(1)
-    .prepare('session_by_id_hash');
-});
-
 /** Loads the user behind the session cookie on every request. */
-export const sessionPlugin = fp(async (app: FastifyInstance) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
 
@@ -186,7 +190,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!unsigned.valid || !unsigned.value) return;
     const idHash = hashSessionToken(unsigned.value);
     const now = new Date();
-    const row = await lookUpSession(app.db, idHash, now);
+    const row = await lookUpSession(options.findSession, app.db, idHash, now);
     if (!row) return;
     request.user = row.user;
     request.sessionIdHash = idHash;
@@ -215,7 +219,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 /** What a signed-out caller of a route that needs a session is told (the spec's words). */
 export const UNAUTHENTICATED_MESSAGE = 'Unauthorised - please sign in';
 
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
   return request.user;
 }
@@ -229,7 +233,7 @@ export async function requireSignedIn(request: FastifyRequest): Promise<void> {
 }
 
 /** Guard: the signed-in user with one of the roles, or 401/403. */
-export function requireRole(request: FastifyRequest, ...roles: string[]): UserRow {
+export function requireRole(request: FastifyRequest, ...roles: string[]): SessionUser {
   const user = requireUser(request);
   if (!roles.includes(user.role)) {
     throw new AppError('FORBIDDEN', 'You do not have permission to do that');

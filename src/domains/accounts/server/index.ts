@@ -12,6 +12,8 @@ export const accountsRoom: RoomModule = {
 
 export type { NewUserRow, UserRow } from './accounts.tables';
 export { bootstrapAdmin } from './bootstrap-admin';
+/** The session plugin's user lookup: app.ts hands it to the platform at start. */
+export { findSession } from './find-session';
 export { findUserByEmail, getUserById, getUserForUpdate } from './find-users';
 export { insertUsers, type InsertedUser } from './insert-users';
 export { ARGON2_PARAMS, hashPassword, verifyPassword } from './password';

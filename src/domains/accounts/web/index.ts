@@ -1,6 +1,6 @@
 /**
  * Front door of the accounts room's browser code: what other rooms, composed pages
- * (src/web/pages) and the shell may use. Everything else under web/ is private.
+ * (src/app/web/pages) and the shell may use. Everything else under web/ is private.
  */
 export { currentUserQueryKey, useCurrentUser } from './api/get-current-user';
 export { useLogout } from './api/logout';
@@ -8,7 +8,7 @@ export { RoleInformationCard } from './components/role-information-card';
 export { useLoggedOutRedirect } from './hooks/use-logged-out-redirect';
 export { LOGGED_OUT_REDIRECT_MS } from './lib/logged-out-notice';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const accountsPages = {
   join: () => import('./pages/join-page'),
   auth: () => import('./pages/auth-page'),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { seedDemoIfEmpty } from '@/server/seed/seed-demo';
+import { seedDemoIfEmpty } from '@/app/server/seed/seed-demo';
 import { VIABILITY_BANDS, type ViabilityBand } from '@/domains/listings/listings.constants';
 import { catchUpAnalyses } from './recompute-analyses';
 import { restartStaleSweep } from './refresh-stale-analyses';

@@ -6,7 +6,7 @@ export { ListingAnalysisPanel } from './components/analysis-panel';
 export { useListingAnalysis } from './api/get-listing-analysis';
 export { analysisKeys } from './api/analysis-keys';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const analysisPages = {
   dashboard: () => import('./pages/viability-dashboard-page'),
   search: () => import('./pages/analysis-search-page'),

@@ -6,7 +6,7 @@ export { ListingChainOfTitlePanel } from './components/chain-of-title-panel';
 export { useChainOfTitle } from './api/get-chain-of-title';
 export { chainOfTitleKeys } from './api/chain-of-title-keys';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const chainOfTitlePages = {
   admin: () => import('./pages/admin-chain-of-title-page'),
 };

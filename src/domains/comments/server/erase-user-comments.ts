@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import type { AppDeps } from '@/server/deps';
 import { commentLikes, commentReports, comments } from './comments.tables';
 
@@ -9,7 +9,10 @@ import { commentLikes, commentReports, comments } from './comments.tables';
  * Foreign keys would drop the rows when the user row goes, but not the counts, and an
  * anonymised account (kept for financial records) keeps its row.
  */
-export async function eraseUserComments(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<void> {
+export async function eraseUserComments(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const liked = await tx
       .delete(commentLikes)

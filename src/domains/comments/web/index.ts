@@ -5,7 +5,7 @@
 export { ListingCommentsPanel } from './components/listing-comments-panel';
 export { commentsKeys } from './api/comments-keys';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const commentsPages = {
   admin: () => import('./pages/admin-comments-page'),
 };

@@ -1,6 +1,6 @@
 /**
  * Front door of the enrichment room's browser code: its admin pages, each loaded on demand
- * by the router (src/web/router.tsx).
+ * by the router (src/app/web/router.tsx).
  */
 export const enrichmentPages = {
   youtube: () => import('./pages/admin-youtube-page'),

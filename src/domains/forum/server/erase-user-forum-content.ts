@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import type { AppDeps } from '@/server/deps';
 import {
   forumPostLikes,
@@ -18,7 +18,7 @@ import {
  */
 export async function eraseUserForumContent(
   deps: Pick<AppDeps, 'db'>,
-  user: UserRow,
+  user: PlatformUser,
 ): Promise<void> {
   const userId = user.id;
   await deps.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { createRng } from '@/server/seed/prng';
+import { createRng } from '@/server/prng';
 import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import { EXCLUSIVITY, MEDIUMS, RIGHTS } from '../listings.constants';
 import { ListListingsQuerySchema, type ListListingsQuery } from '../listings.schema';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
-import { createRng, hashSeed, type Rng } from '@/server/seed/prng';
+import { createRng, hashSeed, type Rng } from '@/server/prng';
 import { MEDIUM_LABELS, coverSizeOf, type Medium } from '../listings.constants';
 import { canSeeListing, isOnMarket, type ListingViewer } from './listing-visibility';
 import { listings } from './listings.tables';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import { PaymentProviderError } from '@/domains/payments/server';
 import type { AppDeps } from '@/server/deps';
 import { AppError } from '@/shared/errors';
@@ -16,7 +16,7 @@ import { membershipPayments, membershipSubscriptions } from './subscriptions.tab
  */
 export async function stopMembershipForDeletedAccount(
   deps: Pick<AppDeps, 'db' | 'payments'>,
-  user: UserRow,
+  user: PlatformUser,
 ): Promise<void> {
   const live = await deps.db
     .select()
@@ -59,14 +59,17 @@ export async function stopMembershipForDeletedAccount(
 }
 
 /** An account is deleted: the listings the person opened (the monthly view count) go. */
-export async function eraseMemberViews(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<void> {
+export async function eraseMemberViews(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<void> {
   await deps.db.delete(listingViews).where(eq(listingViews.userId, user.id));
 }
 
 /** Membership receipts name the person: kept for the accounts (about 7 years). */
 export async function hasMembershipRecords(
   deps: Pick<AppDeps, 'db'>,
-  user: UserRow,
+  user: PlatformUser,
 ): Promise<boolean> {
   const [receipt] = await deps.db
     .select({ id: membershipPayments.id })

@@ -7,7 +7,7 @@ export { MembershipCard } from './components/membership-card';
 export { PremiumGate } from './components/premium-feature-card';
 export { ViewLimitReached } from './components/view-limit-reached';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const membershipPages = {
   upgrade: () => import('./pages/upgrade-page'),
   checkout: () => import('./pages/checkout-page'),

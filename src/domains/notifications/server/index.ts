@@ -3,7 +3,7 @@
  * room writes `notifications`; other rooms call `notify`.
  */
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import type { AppDeps } from '@/server/deps';
 import type { RoomModule } from '@/server/room-module';
 import { notificationsRoutes } from './notifications.routes';
@@ -13,7 +13,7 @@ export const notificationsRoom: RoomModule = {
   name: 'notifications',
   routes: notificationsRoutes,
   accountDeletion: {
-    erase: async (deps: Pick<AppDeps, 'db'>, user: UserRow) => {
+    erase: async (deps: Pick<AppDeps, 'db'>, user: PlatformUser) => {
       await deps.db.delete(notifications).where(eq(notifications.userId, user.id));
     },
   },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import { withdrawAgentListings } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { findPendingCallsFor } from '@/domains/payments/server';
@@ -43,7 +43,7 @@ export function offersInvolving(db: Executor, userId: number): SQL | undefined {
  * 4. every provider call about those offers whose outcome is not known is made again; if one
  *    still is not settled the deletion stops (503) and the account stays, to be tried again.
  */
-export async function closeAccountOffers(deps: OfferDeps, user: UserRow): Promise<void> {
+export async function closeAccountOffers(deps: OfferDeps, user: PlatformUser): Promise<void> {
   const withdrawn = await deps.db.transaction(async (tx) => {
     await tx
       .select({ id: listings.id })
@@ -65,7 +65,7 @@ export async function closeAccountOffers(deps: OfferDeps, user: UserRow): Promis
 }
 
 /** Closes every open offer the person is part of, releasing each hold (idempotent). */
-export async function closeOpenOffers(deps: OfferDeps, user: UserRow): Promise<void> {
+export async function closeOpenOffers(deps: OfferDeps, user: PlatformUser): Promise<void> {
   const open = await deps.db
     .select({ id: offers.id, status: offers.status, producerId: offers.producerId })
     .from(offers)
@@ -115,7 +115,7 @@ export async function rejectForWithdrawnListing(
 }
 
 /** The ledger's unsettled calls about the person's offers are made again, twice at most. */
-async function settleProviderCalls(deps: OfferDeps, user: UserRow): Promise<void> {
+async function settleProviderCalls(deps: OfferDeps, user: PlatformUser): Promise<void> {
   const involved = await deps.db
     .select({ id: offers.id })
     .from(offers)

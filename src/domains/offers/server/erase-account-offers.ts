@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import { findChainFileKeys, removeChainFiles } from '@/domains/chain-of-title/server';
 import { deleteAgentListings, removeListingImages } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -30,7 +30,7 @@ async function unsettledOffers(db: Executor, offerIds: number[]): Promise<Set<nu
  */
 export async function eraseAccountOffers(
   deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'config' | 'log' | 'storage'>,
-  user: UserRow,
+  user: PlatformUser,
 ): Promise<void> {
   // A request already under way when settling began may have opened an offer since.
   await closeOpenOffers(deps, user);
@@ -95,7 +95,10 @@ export async function eraseAccountOffers(
 }
 
 /** Offers still name the person (accepted ones, or ones whose money is not settled yet). */
-export async function hasOfferRecords(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<boolean> {
+export async function hasOfferRecords(
+  deps: Pick<AppDeps, 'db'>,
+  user: PlatformUser,
+): Promise<boolean> {
   const [row] = await deps.db
     .select({ id: offers.id })
     .from(offers)

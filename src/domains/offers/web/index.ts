@@ -11,7 +11,7 @@ export { useAgentListings, useAgentOffers } from './api/agent-workspace';
 export { offersKeys } from './api/offers-keys';
 export { SubmitOfferSteps } from './components/submit-offer-steps';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 /** The agent's Analytics tab, loaded on demand (it brings recharts). */
 export const loadAgentAnalytics = () => import('./components/agent-analytics');
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '@/server/deps';
 import { CURRENCY } from '../payments.constants';
 import { callProvider, type CallProviderOptions, type LedgerEntry } from './ledger';
-import type { ProviderPayment } from './payment-provider';
+import type { ProviderPayment } from '@/server/payments/payment-provider';
 
 export interface AuthorisePaymentInput {
   /** The ledger row of the call: its key is the provider's idempotency key. */

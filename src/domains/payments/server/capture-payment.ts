@@ -1,6 +1,6 @@
 import type { AppDeps } from '@/server/deps';
 import { callProvider, type LedgerEntry } from './ledger';
-import type { ProviderPayment } from './payment-provider';
+import type { ProviderPayment } from '@/server/payments/payment-provider';
 
 /** A ledgered call about an existing payment: it names the payment. */
 export type HeldPaymentEntry = Omit<LedgerEntry, 'operation' | 'providerPaymentId'> & {

@@ -3,7 +3,7 @@ import { AppError } from '@/shared/errors';
 import type { LocalConfirmBody } from '../payments.schema';
 import { LocalPaymentProvider } from './local-provider';
 import { dispatchPaymentUpdate, type PaymentHandlers } from './payment-handlers';
-import { PaymentProviderError, type ProviderPayment } from './payment-provider';
+import { PaymentProviderError, type ProviderPayment } from '@/server/payments/payment-provider';
 
 /**
  * The local provider's stand-in for Stripe.js: confirms a client secret with a test card,

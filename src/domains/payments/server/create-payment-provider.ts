@@ -1,7 +1,7 @@
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { LocalPaymentProvider } from './local-provider';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '@/server/payments/payment-provider';
 import { StripePaymentProvider } from './stripe-provider';
 
 /** The configured adapter (PAYMENT_PROVIDER): local by default, stripe in production. */

@@ -6,7 +6,7 @@ import {
   type PaymentHandlers,
   type StripeEventHandler,
 } from './payment-handlers';
-import { PaymentProviderError } from './payment-provider';
+import { PaymentProviderError } from '@/server/payments/payment-provider';
 import { stripeEvents } from './payments.tables';
 import { StripePaymentProvider } from './stripe-provider';
 

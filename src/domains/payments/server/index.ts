@@ -20,7 +20,7 @@ export {
   type PaymentProvider,
   type ProviderPayment,
   type ProviderPaymentStatus,
-} from './payment-provider';
+} from '@/server/payments/payment-provider';
 export { LocalPaymentProvider } from './local-provider';
 export { StripePaymentProvider } from './stripe-provider';
 export type { PaymentHandler, PaymentHandlers, StripeEventHandler } from './payment-handlers';

@@ -1,7 +1,7 @@
 import { and, eq, sql, type WithSubquery } from 'drizzle-orm';
 import type { Database, Executor } from '@/server/db/client';
 import { paymentLedger } from './payments.tables';
-import { PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { PaymentProviderError, type PaymentProvider } from '@/server/payments/payment-provider';
 
 export type LedgerOperation = 'authorise' | 'capture' | 'release' | 'charge' | 'refund';
 

@@ -8,7 +8,7 @@ import {
   type CreatePaymentInput,
   type PaymentProvider,
   type ProviderPayment,
-} from './payment-provider';
+} from '@/server/payments/payment-provider';
 import { preparedPerDatabase } from '@/server/db/prepared-per-database';
 
 type IntentRow = typeof localPaymentIntents.$inferSelect;

@@ -1,23 +1,13 @@
 import type { AppDeps } from '@/server/deps';
-import type { ProviderPayment } from './payment-provider';
+import type { PaymentHandlers } from '@/server/payments/payment-handlers';
+import type { ProviderPayment } from '@/server/payments/payment-provider';
 
-/**
- * Each room that takes money says what a payment's new state means for it. The provider's
- * metadata.kind ('offer', 'membership') picks the handler; each room's RoomModule names its
- * own, and app.ts hands them all to the payments routes.
- */
-export type PaymentHandler = (deps: AppDeps, payment: ProviderPayment) => Promise<void>;
-export type PaymentHandlers = Record<string, PaymentHandler>;
-
-/**
- * Stripe events that are not about one PaymentIntent (Checkout Sessions, subscriptions,
- * invoices) go to the rooms that subscribe to them, with only the verified type and object
- * id: the handler re-reads the truth from Stripe. It returns true when the event was its own.
- */
-export type StripeEventHandler = (
-  deps: AppDeps,
-  event: { type: string; objectId: string },
-) => Promise<boolean>;
+// The handler types are the platform's (a RoomModule names its handlers); this room runs them.
+export type {
+  PaymentHandler,
+  PaymentHandlers,
+  StripeEventHandler,
+} from '@/server/payments/payment-handlers';
 
 export async function dispatchPaymentUpdate(
   deps: AppDeps,

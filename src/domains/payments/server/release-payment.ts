@@ -1,7 +1,7 @@
 import type { AppDeps } from '@/server/deps';
 import { callProvider } from './ledger';
 import type { HeldPaymentEntry } from './capture-payment';
-import type { ProviderPayment } from './payment-provider';
+import type { ProviderPayment } from '@/server/payments/payment-provider';
 
 /**
  * Releases a hold (cancels the uncaptured payment): nothing is charged. Recorded in the

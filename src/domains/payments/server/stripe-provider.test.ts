@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../../tests/helpers/fake-stripe';
-import { PaymentProviderError } from './payment-provider';
+import { PaymentProviderError } from '@/server/payments/payment-provider';
 import { StripePaymentProvider } from './stripe-provider';
 
 let fake: FakeStripe;

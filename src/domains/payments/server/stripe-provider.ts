@@ -4,7 +4,7 @@ import {
   type CreatePaymentInput,
   type PaymentProvider,
   type ProviderPayment,
-} from './payment-provider';
+} from '@/server/payments/payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import type { AppDeps } from '@/server/deps';
 import {
   recommendationFeedback,
@@ -11,7 +11,7 @@ import {
 /** An account is deleted: the person's feedback, taste profile, progress and impressions go. */
 export async function eraseUserRecommendations(
   deps: Pick<AppDeps, 'db'>,
-  user: UserRow,
+  user: PlatformUser,
 ): Promise<void> {
   const { db } = deps;
   await db.delete(recommendationFeedback).where(eq(recommendationFeedback.userId, user.id));

@@ -8,7 +8,7 @@
  * interacted-with titles (popularity) and a random draw. Used by
  * `bench/recommendations-quality.ts` and by its fixture test.
  */
-import { createRng, hashSeed, type Rng } from '@/server/seed/prng';
+import { createRng, hashSeed, type Rng } from '@/server/prng';
 import { SIGNAL_WEIGHTS, type ListingSignal, type SignalKind } from './find-taste-signals';
 import {
   matchReference,

@@ -9,7 +9,7 @@ export { SimilarTitles } from './components/similar-titles';
 export { MeaningResults } from './components/meaning-results';
 export { useMeaningSearch } from './api/search-by-meaning';
 
-/** The room's own pages, each loaded on demand by the router (src/web/router.tsx). */
+/** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const recommendationsPages = {
   aiRecommendations: () => import('./pages/ai-recommendations-page'),
 };

@@ -5,7 +5,7 @@
  * `saved_search_matches` and `saved_search_queue`.
  */
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '@/domains/accounts/server/accounts.tables';
+import type { PlatformUser } from '@/server/platform-user';
 import type { AppDeps } from '@/server/deps';
 import type { RoomModule } from '@/server/room-module';
 import { enqueuePublishedListings, matchQueuedListings } from './match-saved-searches';
@@ -47,7 +47,7 @@ export const savedSearchesRoom: RoomModule = {
     ];
   },
   accountDeletion: {
-    erase: async (deps: Pick<AppDeps, 'db'>, user: UserRow) => {
+    erase: async (deps: Pick<AppDeps, 'db'>, user: PlatformUser) => {
       await deps.db.delete(savedSearches).where(eq(savedSearches.userId, user.id));
     },
   },

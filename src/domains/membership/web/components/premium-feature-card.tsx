@@ -5,7 +5,7 @@ import { useCurrentUser } from '@/domains/accounts/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
-import { hasPremiumAccess, PREMIUM_FEATURES, type PremiumFeature } from '@/web/lib/premium';
+import { hasPremiumAccess, PREMIUM_FEATURES, type PremiumFeature } from '../../membership.rules';
 import { paths } from '@/shared/paths';
 
 export interface PremiumFeatureCardProps {

@@ -6,7 +6,7 @@ import { currentUserQueryKey, useCurrentUser } from '@/domains/accounts/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { CardPage } from '@/web/components/ui/card-page';
 import { Spinner } from '@/web/components/ui/spinner';
-import { membershipTierOf } from '@/web/lib/premium';
+import { membershipTierOf } from '../lib/membership-tier-of';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';

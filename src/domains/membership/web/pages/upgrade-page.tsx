@@ -10,7 +10,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
 import { ApiError, hasErrorCode } from '@/web/lib/api-client';
 import { formatLongDate } from '@/web/lib/format';
-import { membershipTierOf } from '@/web/lib/premium';
+import { membershipTierOf } from '../lib/membership-tier-of';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
 import { REFUND_WINDOW_DAYS } from '../../membership.constants';

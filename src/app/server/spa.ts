@@ -4,15 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { getListingPreview } from '../seo/get-listing-preview';
-import { createHtmlRenderer, type HtmlRenderer } from '../seo/render-head';
+import { getListingPreview } from './seo/get-listing-preview';
+import { createHtmlRenderer, type HtmlRenderer } from './seo/render-head';
 import {
   homeMetadata,
   listingMetadata,
   resolvePage,
   type PageMetadata,
-} from '../seo/route-metadata';
-import { seoRoutes } from '../seo/seo.routes';
+} from './seo/route-metadata';
+import { seoRoutes } from './seo/seo.routes';
 
 export interface SpaPluginOptions {
   /** Folder of the built SPA; `dist/web` under the working directory by default. */

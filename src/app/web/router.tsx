@@ -7,7 +7,6 @@ import { commentsPages } from '@/domains/comments/web';
 import { enrichmentPages } from '@/domains/enrichment/web';
 import { forumPages } from '@/domains/forum/web';
 import { legalPages } from '@/domains/legal/web';
-import { listingsPages } from '@/domains/listings/web';
 import { membershipPages } from '@/domains/membership/web';
 import { offersPages } from '@/domains/offers/web';
 import { dealsPages } from '@/domains/deals/web';
@@ -35,7 +34,7 @@ const submitOfferPattern = paths.submitOffer(':listingId');
 const checkoutPattern = `${paths.checkout('')}:sessionId`;
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(listingsPages.home) },
+  { index: true, lazy: page(() => import('./pages/home-page')) },
   { path: paths.join, lazy: page(accountsPages.join) },
   { path: paths.auth, lazy: page(accountsPages.auth) },
   { path: paths.login, element: <Navigate to={paths.auth} replace /> },

@@ -10,13 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
  * well under the 10 s grace, even while its background jobs (embedding the catalogue with the
  * real model, the analysis recompute) are busy.
  */
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const port = 3390 + Number(process.env.VITEST_POOL_ID ?? 0);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pts-shutdown-'));
 
 function startServer(): ChildProcess {
   const { TEST_DATABASE_URL: _unused, ...env } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/app/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/helpers/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/helpers/test-app';
 import { findSitemapChunks, listingsSitemap, needsSitemapIndex, sitemapIndex } from './sitemap';
 
 async function collect(parts: AsyncIterable<string>): Promise<string> {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { ConfigError, loadConfig, type Config } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server';

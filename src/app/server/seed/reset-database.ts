@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '@/server/db/client';
 
 /** Empties every table of the public schema and restarts their ids (`npm run seed -- --reset`). */
 export async function truncateAllTables(db: Database): Promise<string[]> {

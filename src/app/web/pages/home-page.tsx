@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { hasPremiumAccess } from '@/web/lib/premium';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRight, Search } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
+import { hasPremiumAccess } from '@/domains/membership/membership.rules';
 import { HomeRecommendations } from '@/domains/recommendations/web';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Button, buttonClasses } from '@/web/components/ui/button';
@@ -12,14 +12,14 @@ import { cn } from '@/web/lib/cn';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { formatPoundsMillions } from '@/shared/money';
 import { paths } from '@/shared/paths';
-import { FEATURED_LIMIT } from '../../listings.constants';
-import type { PublicStats } from '../../listings.schema';
-import { useFeaturedListings } from '../api/get-featured-listings';
-import { usePublicStats } from '../api/get-public-stats';
+import { FEATURED_LIMIT } from '@/domains/listings/listings.constants';
+import type { PublicStats } from '@/domains/listings/listings.schema';
 import {
   FeaturedListingCard,
   FeaturedListingCardSkeleton,
-} from '../components/featured-listing-card';
+  useFeaturedListings,
+  usePublicStats,
+} from '@/domains/listings/web';
 
 const SKELETON_CARDS = 3;
 

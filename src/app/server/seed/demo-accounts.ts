@@ -4,7 +4,7 @@
  * password hash is of a random secret nobody knows.
  */
 import type { NewUserRow } from '@/domains/accounts/server/accounts.tables';
-import { createRng, hashSeed } from './prng';
+import { createRng, hashSeed } from '@/server/prng';
 import { CATALOGUE_EPOCH } from './generate-listing';
 import {
   AGENCIES,

@@ -7,8 +7,8 @@ import {
   signIn,
   type TestApp,
 } from '../../../tests/helpers/test-app';
-import { sessions } from './session.tables';
-import { forgetCachedSessions } from './session';
+import { sessions } from '@/server/plugins/session.tables';
+import { forgetCachedSessions } from '@/server/plugins/session';
 
 /**
  * The session lookup is cached for a few seconds per instance (decision 017). What a user

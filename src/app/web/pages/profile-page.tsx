@@ -9,10 +9,10 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { formatLongDate } from '@/web/lib/format';
 import { cn } from '@/web/lib/cn';
 import { paths } from '@/shared/paths';
-import { RoleBadge } from '@/web/shell/role-badge';
-import { roleLabel } from '@/web/shell/nav-links';
-import { useLogoutAndLeave } from '@/web/shell/use-logout-and-leave';
-import { displayName, initials } from '@/web/shell/user-display';
+import { RoleBadge } from '../shell/role-badge';
+import { roleLabel } from '../shell/nav-links';
+import { useLogoutAndLeave } from '../shell/use-logout-and-leave';
+import { displayName, initials } from '../shell/user-display';
 
 /** /profile: the account (accounts) with the premium member's renewal card (membership). */
 export default function ProfilePage() {

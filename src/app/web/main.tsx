@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient } from '@/web/lib/query-client';
 import { router } from './router';
-import { ToastProvider } from './components/ui/toast';
-import './styles.css';
+import { ToastProvider } from '@/web/components/ui/toast';
+import '@/web/styles.css';
 
 const queryClient = createQueryClient();
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whenCatalogueIndexesBuilt } from '@/domains/listings/server';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 const METRICS_TOKEN = 'a-long-scraper-token-1234';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { ConfigError, loadConfig } from './config';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { ConfigError, loadConfig } from '@/server/config';
 
 describe('[PLATFORM] health, errors and config', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import {
   type ViabilityBand,
 } from '@/domains/listings/listings.constants';
 import type { BulkListing } from '@/domains/listings/server';
-import { createRng, hashSeed, type Rng } from './prng';
+import { createRng, hashSeed, type Rng } from '@/server/prng';
 import {
   AUTHOR_CREDITS,
   AUTHOR_FIRST_NAMES,

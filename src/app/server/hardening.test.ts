@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../tests/helpers/test-app';
-import { SESSION_COOKIE } from './plugins/session';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app';
+import { SESSION_COOKIE } from '@/server/plugins/session';
 
 /** Signs in through the API and returns the session cookie the answer set. */
 async function sessionCookieOf(t: TestApp, headers: Record<string, string> = {}) {

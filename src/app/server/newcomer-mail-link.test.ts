@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TEST_ORIGIN, testConfig } from '../../../tests/helpers/test-app';
 import { getWorkerDatabase, resetDatabase } from '../../../tests/helpers/test-database';
-import { buildApp } from '../app';
+import { buildApp } from './app';
 
 class LogCapture extends Writable {
   text = '';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { hashPassword, insertUsers } from '@/domains/accounts/server';

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, testConfig } from '../../tests/helpers/test-app';
-import { getWorkerDatabase, resetDatabase } from '../../tests/helpers/test-database';
+import { TEST_ORIGIN, testConfig } from '../../../tests/helpers/test-app';
+import { getWorkerDatabase, resetDatabase } from '../../../tests/helpers/test-database';
 import { buildApp } from './app';
-import type { DatabaseHandle } from './db/client';
-import { createMailer } from './mail/mailer';
+import type { DatabaseHandle } from '@/server/db/client';
+import { createMailer } from '@/server/mail/mailer';
 
 /** Collects every log line written to it, as text. */
 class LogCapture extends Writable {
