@@ -35,7 +35,7 @@ import {
   type QualityListing,
   type QualityReport,
 } from '@/domains/recommendations/server/recommendation-quality';
-import { hashSeed } from '@/server/seed/prng';
+import { hashSeed } from '@/server/prng';
 
 const { values: args } = parseArgs({
   options: {
