@@ -74,6 +74,21 @@ export async function createTestApp(
 
 let userCounter = 0;
 
+/**
+ * One argon2 hash per password per worker: hashing costs ~30 ms of CPU (far more on a busy
+ * machine) and the suites create hundreds of users with the same few passwords. The hash is a
+ * real one, so signing in with the password still works.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** Inserts a verified user directly (for tests that are not about registration). */
 export async function createUser(
   db: Database,
@@ -90,7 +105,7 @@ export async function createUser(
       lastName: `User${userCounter}`,
       role: 'producer',
       emailVerifiedAt: new Date(),
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       ...fields,
     })
     .returning();
