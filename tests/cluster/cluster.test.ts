@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '@/server/seed/demo-accounts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '@/app/server/seed/demo-accounts';
 import { SESSION_CACHE_TTL_MS } from '@/server/plugins/session';
 import { buildOnce, startCluster, type Cluster } from './harness';
 import { ClusterClient, deckForm, sleep } from './client';
