@@ -86,9 +86,20 @@ export default tseslint.config(
     // No function grows into a module (issue 26): 150 lines of code at most, so a function
     // that does several things is split into named steps. Tests are exempt (a describe()
     // callback is a list of cases, not a function with logic), and so are pure data files
-    // (seed word lists, fixtures) whose only "function" wraps a long literal.
+    // named *.data.ts, whose only "function" may wrap a long literal (none yet).
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/**/*.data.ts'],
+    ignores: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/**/*.data.ts',
+      // TODO(offers split merge): the offers room is being split on another branch, which
+      // owns these five functions over the limit; delete these lines when it is merged.
+      'src/domains/offers/server/find-agent-analytics.ts',
+      'src/domains/offers/server/offers.routes.ts',
+      'src/domains/offers/web/components/agent-listings-table.tsx',
+      'src/domains/offers/web/components/counter-offer-dialog.tsx',
+      'src/domains/offers/web/components/offer-form.tsx',
+    ],
     rules: {
       'max-lines-per-function': [
         'error',

@@ -10,6 +10,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.ts',
       'tests/security/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',
