@@ -66,8 +66,10 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere in src/ (type-only imports included: a cycle of types is
-    // still two rooms that need each other).
+    // No import cycles anywhere in src/. import-x/no-cycle skips type-only imports, so the
+    // cycle rule that counts them (a cycle of types is still two rooms that need each other)
+    // is dependency-cruiser's no-circular in .dependency-cruiser.cjs, run by `npm run lint`.
+    // This one stays because it shows value-import cycles in the editor.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     plugins: { 'import-x': importX },
     settings: {
@@ -78,6 +80,31 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // No function grows into a module (issue 26): 150 lines of code at most, so a function
+    // that does several things is split into named steps. Tests are exempt (a describe()
+    // callback is a list of cases, not a function with logic), and so are pure data files
+    // named *.data.ts, whose only "function" may wrap a long literal (none yet).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/**/*.data.ts',
+      // TODO(offers split merge): the offers room is being split on another branch, which
+      // owns these five functions over the limit; delete these lines when it is merged.
+      'src/domains/offers/server/find-agent-analytics.ts',
+      'src/domains/offers/server/offers.routes.ts',
+      'src/domains/offers/web/components/agent-listings-table.tsx',
+      'src/domains/offers/web/components/counter-offer-dialog.tsx',
+      'src/domains/offers/web/components/offer-form.tsx',
+    ],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
     },
   },
   {

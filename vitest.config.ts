@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * on their own, one at a time, after the rest.
  */
 const WHOLE_APP_FILES = [
-  'src/server/shutdown.test.ts',
+  'src/app/server/shutdown.test.ts',
   'src/domains/analysis/server/demo-catalogue-scores.test.ts',
 ];
 
@@ -34,6 +34,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/security/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
           exclude: WHOLE_APP_FILES,
           maxWorkers: 2,

@@ -601,10 +601,22 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** One listing of the demo catalogue; `id` is the id it will be inserted with. */
-export function generateListing(index: number, id: number, context: CatalogueContext): SeedListing {
-  const rng = createRng(hashSeed(SEED_NAMESPACE, index));
+/** What the rest of a listing is drawn from: who owns it, what it is, its state and its price. */
+interface ListingFrame {
+  owner: ListingOwner;
+  medium: Medium;
+  genre: GenreProfile;
+  subcategory: string;
+  format: string;
+  status: ListingStatus;
+  isFeatured: boolean;
+  price: { min: number; max: number } | null;
+  viabilityScore: number;
+  /** One hidden "how known is it" value drives ratings, sales and social numbers together. */
+  popularity: number;
+}
 
+function drawFrame(rng: Rng, index: number, context: CatalogueContext): ListingFrame {
   // Draws happen in the same order whatever the catalogue size, so a listing's content depends
   // only on its index; the size decides just the owner and status of the demo agent's share.
   const demoSlot = demoAgentSlot(index, context.count);
@@ -634,7 +646,23 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     status = demoSlot % 7 === 5 ? 'optioned' : demoSlot % 11 === 9 ? 'sold' : 'available';
   }
   const isFeatured = isForcedFeatured || rng.chance(0.028);
+  const { price, viabilityScore } = drawPriceAndViability(rng, index, medium);
+  const popularity = clamp(rng.next() ** 1.6 + (isFeatured ? 0.25 : 0), 0, 1);
+  return {
+    owner,
+    medium,
+    genre,
+    subcategory,
+    format,
+    status,
+    isFeatured,
+    price,
+    viabilityScore,
+    popularity,
+  };
+}
 
+function drawPriceAndViability(rng: Rng, index: number, medium: Medium) {
   const priceBand: PriceRange | null =
     index < FORCED_BAND_COUNT
       ? PRICE_BANDS[index % PRICE_BANDS.length]
@@ -653,11 +681,11 @@ export function generateListing(index: number, id: number, context: CatalogueCon
       ? VIABILITY_BANDS[(index + 1) % VIABILITY_BANDS.length]
       : rng.weighted(VIABILITY_BANDS.map((band, k) => [band, viabilityWeights[k]] as const));
   const [scoreMin, scoreMax] = VIABILITY_RANGES[viabilityBand];
-  const viabilityScore = rng.int(scoreMin, scoreMax);
+  return { price, viabilityScore: rng.int(scoreMin, scoreMax) };
+}
 
-  // One hidden "how known is it" value drives ratings, sales and social numbers together.
-  const popularity = clamp(rng.next() ** 1.6 + (isFeatured ? 0.25 : 0), 0, 1);
-
+/** The title, the author and the words: logline, description and synopsis. */
+function drawStory(rng: Rng, { genre, medium }: ListingFrame) {
   const title = pickTitle(rng, genre);
   const author = pickAuthor(rng);
   const { protagonist, incident, goal, stakes, setting, era } = pickStory(rng, genre);
@@ -693,7 +721,11 @@ export function generateListing(index: number, id: number, context: CatalogueCon
           theme2: themes[1],
         }),
       ].join(' ');
+  return { title, author, setting, tones, themes, comparables, logline, description, synopsis };
+}
 
+/** Whether and when it was published, by whom, and how it has sold and been rated. */
+function drawPublication(rng: Rng, { medium, genre, format, popularity }: ListingFrame) {
   const publicationStatus = publicationStatusFor(rng, medium);
   const isReleased = publicationStatus === 'published' || publicationStatus === 'self-published';
   const publisher = publisherFor(rng, medium, publicationStatus);
@@ -729,7 +761,29 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     commercialIndicators: { hasCommercialSales, marketPresence },
     format,
   };
+  return {
+    publicationStatus,
+    isReleased,
+    publisher,
+    publishDate,
+    publishYear,
+    pages,
+    contentType,
+    isbn,
+    marketPresence,
+    hasCommercialSales,
+    mediumDetails,
+  };
+}
 
+type Publication = ReturnType<typeof drawPublication>;
+
+/** An award now and then, and up to six tags that agree with the sales and the award. */
+function drawAwardAndTags(
+  rng: Rng,
+  { genre, subcategory }: ListingFrame,
+  { publishYear, marketPresence, hasCommercialSales }: Publication,
+) {
   const awards = rng.chance(0.18)
     ? `${rng.pick(['Winner of', 'Shortlisted for', 'Longlisted for'])} the ${rng.pick(AWARDS)} ${Math.max(publishYear, 2000)}`
     : null;
@@ -743,7 +797,11 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     if (tagSet.size >= 6) break;
     tagSet.add(tag);
   }
+  return { awards, tags: [...tagSet] };
+}
 
+/** The rest drawn before the row is written: dates, audience and a few shared picks. */
+function drawDetails(rng: Rng, { medium, genre, popularity }: ListingFrame) {
   const createdAt = new Date(
     CATALOGUE_EPOCH.getTime() - Math.floor((rng.next() * 730 * DAY_MS) / 1000) * 1000,
   );
@@ -753,56 +811,109 @@ export function generateListing(index: number, id: number, context: CatalogueCon
       createdAt.getTime() + Math.floor((rng.next() * 90 * DAY_MS) / 1000) * 1000,
     ),
   );
+  return {
+    createdAt,
+    updatedAt,
+    audience: rng.pick(genre.audiences),
+    hasSocial: rng.chance(0.92),
+    creatorTitle: rng.pick(CREATOR_TITLES[medium]),
+    galleryCount: rng.chance(0.2) ? rng.int(1, 3) : 0,
+    previousAdaptations: rng.chance(0.05),
+    company: rng.pick(PRODUCTION_COMPANIES),
+    readers: grouped(roundTo(10 ** (3 + popularity * 3), 1_000)),
+  };
+}
 
-  const audience = rng.pick(genre.audiences);
-  const hasSocial = rng.chance(0.92);
-  const creatorTitle = rng.pick(CREATOR_TITLES[medium]);
-  const galleryCount = rng.chance(0.2) ? rng.int(1, 3) : 0;
-  const previousAdaptations = rng.chance(0.05);
-  const company = rng.pick(PRODUCTION_COMPANIES);
-  const readers = grouped(roundTo(10 ** (3 + popularity * 3), 1_000));
+/** Everything drawn for one listing, in the order it was drawn. */
+type Drawn = ListingFrame &
+  ReturnType<typeof drawStory> &
+  Publication &
+  ReturnType<typeof drawAwardAndTags> &
+  ReturnType<typeof drawDetails> & { id: number };
 
+/** One listing of the demo catalogue; `id` is the id it will be inserted with. */
+export function generateListing(index: number, id: number, context: CatalogueContext): SeedListing {
+  const rng = createRng(hashSeed(SEED_NAMESPACE, index));
+  const frame = drawFrame(rng, index, context);
+  const story = drawStory(rng, frame);
+  const publication = drawPublication(rng, frame);
+  const awardAndTags = drawAwardAndTags(rng, frame, publication);
+  const d: Drawn = {
+    ...frame,
+    ...story,
+    ...publication,
+    ...awardAndTags,
+    ...drawDetails(rng, frame),
+    id,
+  };
+  // The row's fields in their usual order; each part makes its remaining draws in turn.
+  return {
+    ...workFields(rng, d),
+    ...rightsFields(rng, d),
+    ...marketFields(rng, d),
+    // The catalogue shows only the analysis engine's score (issue 30): a seeded number would
+    // disagree with the analysis until the job reached the listing. The generated one above
+    // still shapes the listing's other figures.
+    viabilityScore: null,
+    // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
+    enrichmentStatus: null,
+    ...socialFields(rng, d),
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+/** The work itself: who owns it, what it is, and its publication. */
+function workFields(rng: Rng, d: Drawn) {
+  const { id, medium, genre, pages, isReleased, publishYear, status, company, owner } = d;
   return {
     id,
     agentId: owner.id,
-    title,
-    author,
-    synopsis,
-    description,
-    logline,
+    title: d.title,
+    author: d.author,
+    synopsis: d.synopsis,
+    description: d.description,
+    logline: d.logline,
     category: categoryFor(medium, genre),
-    subcategory,
+    subcategory: d.subcategory,
     genre: genre.name,
-    tags: [...tagSet],
+    tags: d.tags,
     medium,
-    contentType,
-    format,
+    contentType: d.contentType,
+    format: d.format,
     status,
-    isFeatured,
+    isFeatured: d.isFeatured,
     coverImageUrl: `/images/covers/${id}.svg`,
     galleryImages: Array.from(
-      { length: galleryCount },
+      { length: d.galleryCount },
       (_, k) => `/images/covers/${id}.svg?variant=${k + 2}`,
     ),
     pages,
     wordCount: wordCountFor(rng, medium, pages),
-    publishDate,
-    publisher,
-    publicationStatus,
-    isbn,
+    publishDate: d.publishDate,
+    publisher: d.publisher,
+    publicationStatus: d.publicationStatus,
+    isbn: d.isbn,
     edition: medium === 'book' && isReleased && rng.chance(0.5) ? rng.pick(EDITIONS) : null,
     rightsStatus: rightsStatusFor(rng, status, publishYear, company),
     agentName: owner.fullName,
-    authorBio: `${author} is ${withArticle(creatorTitle)} based in ${rng.pick(CITIES)}. ${fill(
+    authorBio: `${d.author} is ${withArticle(d.creatorTitle)} based in ${rng.pick(CITIES)}. ${fill(
       rng.pick(AUTHOR_CREDITS),
       {
         n: String(rng.int(3, 28)),
         award: rng.pick(AWARDS),
-        copies: grouped(roundTo(10 ** (4 + popularity * 2), 1_000)),
+        copies: grouped(roundTo(10 ** (4 + d.popularity * 2), 1_000)),
       },
     )}`,
-    targetAudience: audience,
+    targetAudience: d.audience,
     contentRating: rng.pick(genre.ratings),
+  };
+}
+
+/** The rights on offer and the terms asked for them. */
+function rightsFields(rng: Rng, d: Drawn) {
+  const { medium, status, publishYear, previousAdaptations, price } = d;
+  return {
     rightsAvailable: rightsFor(rng, medium, status),
     territory: [...rng.weighted(TERRITORY_SETS)],
     exclusivity: rng.weighted([
@@ -825,14 +936,21 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     currency: 'GBP',
     royaltyPercentage: (rng.int(20, 100) / 10).toFixed(1),
     negotiable: rng.chance(0.85),
-    salesFigures: hasCommercialSales ? salesFiguresFor(rng, medium, popularity) : null,
-    awards,
+  };
+}
+
+/** How it sells and who it is for: sales, reviews, talent, marketing, demographic. */
+function marketFields(rng: Rng, d: Drawn) {
+  const { medium, genre, status, company, comparables, popularity } = d;
+  return {
+    salesFigures: d.hasCommercialSales ? salesFiguresFor(rng, medium, popularity) : null,
+    awards: d.awards,
     reviews:
-      isReleased && rng.chance(0.55)
+      d.isReleased && rng.chance(0.55)
         ? `‘${rng.pick(REVIEW_QUOTES)}’ — ${rng.pick(REVIEW_OUTLETS)}`
         : null,
     socialMediaPresence: rng.chance(0.5)
-      ? `${rng.int(2, 180)}k followers across Instagram and TikTok; a newsletter of ${readers} subscribers.`
+      ? `${rng.int(2, 180)}k followers across Instagram and TikTok; a newsletter of ${d.readers} subscribers.`
       : null,
     attachedTalent: rng.chance(0.06) ? rng.pick(TALENT_NOTES) : null,
     productionCompanyInterest:
@@ -842,13 +960,13 @@ export function generateListing(index: number, id: number, context: CatalogueCon
           ? `Early interest from ${company}; the full ${medium === 'book' ? 'manuscript' : 'material'} has been requested.`
           : null,
     marketingMaterials: rng.chance(0.45),
-    themes,
+    themes: d.themes,
     keywords: rng.sample(
       [
         ...genre.titleNouns.map((noun) => noun.toLowerCase()),
-        subcategory.toLowerCase(),
-        ...tones,
-        setting,
+        d.subcategory.toLowerCase(),
+        ...d.tones,
+        d.setting,
       ],
       rng.int(3, 5),
     ),
@@ -859,14 +977,14 @@ export function generateListing(index: number, id: number, context: CatalogueCon
       .sample(USP_TEMPLATES, 2)
       .map((template) =>
         fill(template, {
-          n: readers,
+          n: d.readers,
           genre: genre.name === "Children's" ? 'children’s' : genre.name.toLowerCase(),
         }),
       )
       .join(' '),
     agentNotes: rng.chance(0.2) ? rng.pick(AGENT_NOTES) : null,
     targetDemographic: {
-      ageRange: ageRangeFor(rng, audience),
+      ageRange: ageRangeFor(rng, d.audience),
       gender: rng.weighted([
         ['All', 60],
         ['Female-leaning', 25],
@@ -875,13 +993,14 @@ export function generateListing(index: number, id: number, context: CatalogueCon
       income: rng.pick(['Low to Middle', 'Middle', 'Middle to Upper-Middle', 'Upper']),
       interests: rng.sample(INTERESTS, rng.int(2, 3)),
     },
-    mediumDetails,
-    // The catalogue shows only the analysis engine's score (issue 30): a seeded number would
-    // disagree with the analysis until the job reached the listing. The generated one above
-    // still shapes the listing's other figures.
-    viabilityScore: null,
-    // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
-    enrichmentStatus: null,
+    mediumDetails: d.mediumDetails,
+  };
+}
+
+/** The social and video numbers the enrichment jobs would otherwise fetch. */
+function socialFields(rng: Rng, d: Drawn) {
+  const { hasSocial, popularity, isReleased, medium, viabilityScore } = d;
+  return {
     twitterMentions: hasSocial ? Math.round(10 ** (popularity * 4.7)) - 1 + rng.int(0, 20) : null,
     twitterBuzzScore: hasSocial
       ? clamp(Math.round(popularity * 90 + rng.int(-10, 10)), 0, 100)
@@ -901,7 +1020,5 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     youtubePopularityScore: hasSocial
       ? clamp(Math.round(popularity * 100 + rng.int(-10, 10)), 0, 100)
       : null,
-    createdAt,
-    updatedAt,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorResponses } from '@/shared/errors';
 import { clearSessionCookie, endSession, requireUser } from '@/server/plugins/session';
-import type { RoomRoutes } from '@/server/room-module';
+import type { RoomRoutes, RoomRoutesOptions } from '@/server/room-module';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../accounts.constants';
 import {
   ChangePasswordBodySchema,
@@ -32,6 +32,19 @@ import { verifyEmail } from './verify-email';
 
 const tags = ['accounts'];
 
+/** The Fastify instance a room's routes receive (Zod types on every route). */
+type App = Parameters<RoomRoutes>[0];
+type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+type AuthLimiters = ReturnType<typeof createAuthLimiters>;
+
+function createAuthLimiters(app: App) {
+  return {
+    register: createAuthRateLimiter(app, 'register'),
+    forgotPassword: createAuthRateLimiter(app, 'forgotPassword'),
+    resendVerification: createAuthRateLimiter(app, 'resendVerification'),
+  };
+}
+
 const VerifyParamsSchema = z.object({
   token: z
     .string()
@@ -42,12 +55,16 @@ const VerifyParamsSchema = z.object({
 /** Sign-up, email verification, sign-in, password reset, profile and account deletion. */
 export const accountsRoutes: RoomRoutes = async (app, options) => {
   const loginThrottle = createLoginThrottle(app);
-  const limiters = {
-    register: createAuthRateLimiter(app, 'register'),
-    forgotPassword: createAuthRateLimiter(app, 'forgotPassword'),
-    resendVerification: createAuthRateLimiter(app, 'resendVerification'),
-  };
+  const limiters = createAuthLimiters(app);
 
+  registerSignUpRoutes(app, limiters);
+  registerSessionRoutes(app, loginThrottle);
+  registerPasswordResetRoutes(app, limiters);
+  registerAccountRoutes(app, options);
+};
+
+/** Sign-up and email verification. */
+function registerSignUpRoutes(app: App, limiters: AuthLimiters): void {
   app.post(
     '/auth/register',
     {
@@ -96,7 +113,10 @@ export const accountsRoutes: RoomRoutes = async (app, options) => {
       return { message: ACCOUNT_MESSAGES.verificationSent };
     },
   );
+}
 
+/** Sign-in, sign-out and who is signed in. */
+function registerSessionRoutes(app: App, loginThrottle: LoginThrottle): void {
   app.post(
     '/auth/login',
     {
@@ -146,7 +166,10 @@ export const accountsRoutes: RoomRoutes = async (app, options) => {
     },
     async (request) => toCurrentUser(requireUser(request)),
   );
+}
 
+/** Forgotten password: the emailed link and the new password. */
+function registerPasswordResetRoutes(app: App, limiters: AuthLimiters): void {
   app.post(
     '/auth/forgot-password',
     {
@@ -179,7 +202,10 @@ export const accountsRoutes: RoomRoutes = async (app, options) => {
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   );
+}
 
+/** The signed-in user's profile, password and account deletion. */
+function registerAccountRoutes(app: App, options: RoomRoutesOptions): void {
   app.patch(
     '/profile/complete',
     {
@@ -246,4 +272,4 @@ export const accountsRoutes: RoomRoutes = async (app, options) => {
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
-};
+}

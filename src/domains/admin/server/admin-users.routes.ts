@@ -1,7 +1,7 @@
 import { errorResponses } from '@/shared/errors';
 import { idOrNotFound } from '@/shared/ids';
 import { requireRole } from '@/server/plugins/session';
-import type { RoomRoutes } from '@/server/room-module';
+import type { RoomRoutes, RoomRoutesOptions } from '@/server/room-module';
 import {
   ADMIN_MESSAGES,
   AdminResetPasswordBodySchema,
@@ -34,8 +34,18 @@ import { verifyAgent } from './verify-agent';
 
 const tags = ['admin'];
 
+/** The Fastify instance a room's routes receive (Zod types on every route). */
+type App = Parameters<RoomRoutes>[0];
+
 /** The admin users console (part 2 sections 2, 4, 5, 6 and 8; decision 009). */
 export const adminUsersRoutes: RoomRoutes = async (app, options) => {
+  registerUserDirectoryRoutes(app);
+  registerUserActionRoutes(app, options);
+  registerAuditLogRoutes(app);
+};
+
+/** Finding users, and vetting agents who await verification. */
+function registerUserDirectoryRoutes(app: App): void {
   app.get(
     '/admin/users',
     {
@@ -84,7 +94,10 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
       return verifyAgent(app, { admin, agentId, ...request.body });
     },
   );
+}
 
+/** What an admin does to one account: role, suspension, password reset, deletion. */
+function registerUserActionRoutes(app: App, options: RoomRoutesOptions): void {
   app.put(
     '/admin/users/:userId/role',
     {
@@ -202,7 +215,10 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
       return deleteUser(app, { admin, userId, steps: options.accountDeletionSteps });
     },
   );
+}
 
+/** The audit log of admin actions. */
+function registerAuditLogRoutes(app: App): void {
   app.get(
     '/admin/audit-log',
     {
@@ -218,4 +234,4 @@ export const adminUsersRoutes: RoomRoutes = async (app, options) => {
       return findAuditEntries(app.db, request.query);
     },
   );
-};
+}

@@ -32,6 +32,9 @@ import { getListingForEnrichment } from './load-listing-for-enrichment';
 import { startBookBatch, startEnrichmentRun } from './start-enrichment-run';
 
 const TAGS = ['enrichment'];
+
+/** The Fastify instance a plugin receives (Zod types on every route). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 export const ENRICHMENT_RUNS_JOB = 'enrichment:runs';
 
 /** A service call the admin waits on: its failure becomes the API's answer. */
@@ -56,6 +59,18 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (app.config.env !== 'test') void app.jobs.runNow(ENRICHMENT_RUNS_JOB).catch(() => {});
   };
 
+  registerSocialEnrichmentRoutes(app, deps, kickRuns);
+  registerBookLookupRoutes(app, deps);
+  registerBookUpdateRoutes(app, deps, kickRuns);
+};
+
+/** Which services are configured, and the video and microblogging batches with their status. */
+function registerSocialEnrichmentRoutes(
+  app: App,
+  deps: EnrichmentDeps,
+  kickRuns: () => void,
+): void {
+  const { services } = deps;
   app.get(
     '/enrichment/services',
     {
@@ -119,7 +134,11 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
 
+/** The book dashboard's reads: its listings, the book search and one listing's match. */
+function registerBookLookupRoutes(app: App, deps: EnrichmentDeps): void {
+  const { services } = deps;
   app.get(
     '/google-books/listings',
     {
@@ -186,7 +205,11 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return bookEnrichmentOf(listing, found);
     },
   );
+}
 
+/** The book dashboard's writes: apply a match, and the batch with its status. */
+function registerBookUpdateRoutes(app: App, deps: EnrichmentDeps, kickRuns: () => void): void {
+  const { services } = deps;
   app.post(
     '/google-books/apply-enrichment/:listingId',
     {
@@ -255,4 +278,4 @@ export const enrichmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return getBookBatch(app.db, runId);
     },
   );
-};
+}

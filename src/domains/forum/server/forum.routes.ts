@@ -42,6 +42,9 @@ import { setAcceptedReply } from './set-accepted-reply';
 import { toggleForumLike } from './toggle-forum-like';
 
 const tags = ['forum'];
+
+/** The Fastify instance a plugin receives (Zod types on every route). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 const IdParams = z.object({ id: IdParamSchema });
 const ReportStatusSchema = z.object({
   id: z.number().int(),
@@ -60,6 +63,14 @@ const perUser = (bucket: string, limit: { max: number; timeWindow: string }) => 
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => void requireForumAccess(request));
 
+  registerPostRoutes(app);
+  registerReplyRoutes(app);
+  registerModerationRoutes(app);
+  registerReplyAndReactionRoutes(app);
+};
+
+/** Discussions: list, start, read, edit and delete. */
+function registerPostRoutes(app: App): void {
   app.get(
     '/forum/posts',
     {
@@ -147,7 +158,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       return { deleted: true as const };
     },
   );
+}
 
+/** A discussion's replies and its view count. */
+function registerReplyRoutes(app: App): void {
   app.get(
     '/forum/posts/:id/replies',
     {
@@ -205,7 +219,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         postId: parseId(request.params.id),
       }),
   );
+}
 
+/** The accepted answer (its author), and pinning and locking (admins). */
+function registerModerationRoutes(app: App): void {
   app.post(
     '/forum/posts/:id/accepted-reply',
     {
@@ -249,7 +266,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
     );
   }
+}
 
+/** Editing and deleting a reply, likes and reports. */
+function registerReplyAndReactionRoutes(app: App): void {
   app.put(
     '/forum/replies/:id',
     {
@@ -327,7 +347,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(report);
     },
   );
-};
+}
 
 /** The admins' report queue. */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {

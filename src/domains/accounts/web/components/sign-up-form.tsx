@@ -1,4 +1,4 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Briefcase, Clapperboard } from 'lucide-react';
 import { RegisterBodySchema, type RegisterBody } from '../../accounts.schema';
@@ -162,62 +162,7 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
         </Field>
       </div>
 
-      {accountType === 'agent' ? (
-        <section aria-labelledby="agency-details-heading" className="space-y-4">
-          <div>
-            <h3 id="agency-details-heading" className="font-semibold text-ink">
-              Agency details
-            </h3>
-            <p className="text-sm text-ink-muted">
-              Agent accounts are verified manually by our team before they can list IP.
-            </p>
-          </div>
-          <Field label="Agency Name" error={errors.companyName?.message}>
-            <Input aria-required="true" autoComplete="organization" {...register('companyName')} />
-          </Field>
-          <Field label="Agency Website" error={errors.agencyWebsite?.message}>
-            <Input
-              aria-required="true"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              autoComplete="url"
-              {...register('agencyWebsite')}
-            />
-          </Field>
-          <Field label="Years in Business" error={errors.agencyYearsInBusiness?.message}>
-            <Input
-              aria-required="true"
-              type="number"
-              min={0}
-              step={1}
-              inputMode="numeric"
-              {...register('agencyYearsInBusiness', { valueAsNumber: true })}
-            />
-          </Field>
-          <Field
-            label="Client List"
-            hint="The authors and titles you represent"
-            error={errors.agencyClientList?.message}
-          >
-            <Textarea aria-required="true" rows={3} {...register('agencyClientList')} />
-          </Field>
-          <Field
-            label="Agency Contact Phone"
-            hint="Optional"
-            error={errors.agencyContactPhone?.message}
-          >
-            <Input type="tel" autoComplete="tel" {...register('agencyContactPhone')} />
-          </Field>
-          <Field
-            label="Credentials"
-            hint="Optional: memberships, notable deals or references"
-            error={errors.agencyCredentials?.message}
-          >
-            <Textarea rows={3} {...register('agencyCredentials')} />
-          </Field>
-        </section>
-      ) : null}
+      {accountType === 'agent' ? <AgencyDetails register={register} errors={errors} /> : null}
     </>
   );
 
@@ -282,5 +227,71 @@ export function SignUpForm({ initialAccountType, onRegistered }: SignUpFormProps
         {registration.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>
     </form>
+  );
+}
+
+/** An agent's agency: what the team checks before verifying the account. */
+function AgencyDetails({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<SignUpFormValues>;
+  errors: FieldErrors<SignUpFormValues>;
+}) {
+  return (
+    <section aria-labelledby="agency-details-heading" className="space-y-4">
+      <div>
+        <h3 id="agency-details-heading" className="font-semibold text-ink">
+          Agency details
+        </h3>
+        <p className="text-sm text-ink-muted">
+          Agent accounts are verified manually by our team before they can list IP.
+        </p>
+      </div>
+      <Field label="Agency Name" error={errors.companyName?.message}>
+        <Input aria-required="true" autoComplete="organization" {...register('companyName')} />
+      </Field>
+      <Field label="Agency Website" error={errors.agencyWebsite?.message}>
+        <Input
+          aria-required="true"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          autoComplete="url"
+          {...register('agencyWebsite')}
+        />
+      </Field>
+      <Field label="Years in Business" error={errors.agencyYearsInBusiness?.message}>
+        <Input
+          aria-required="true"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          {...register('agencyYearsInBusiness', { valueAsNumber: true })}
+        />
+      </Field>
+      <Field
+        label="Client List"
+        hint="The authors and titles you represent"
+        error={errors.agencyClientList?.message}
+      >
+        <Textarea aria-required="true" rows={3} {...register('agencyClientList')} />
+      </Field>
+      <Field
+        label="Agency Contact Phone"
+        hint="Optional"
+        error={errors.agencyContactPhone?.message}
+      >
+        <Input type="tel" autoComplete="tel" {...register('agencyContactPhone')} />
+      </Field>
+      <Field
+        label="Credentials"
+        hint="Optional: memberships, notable deals or references"
+        error={errors.agencyCredentials?.message}
+      >
+        <Textarea rows={3} {...register('agencyCredentials')} />
+      </Field>
+    </section>
   );
 }

@@ -23,28 +23,9 @@ type Dialogs =
   | { kind: 'delete'; user: AdminUser }
   | null;
 
-/** All Users: the server's pages of accounts, searched (debounced), filtered and sorted. */
-export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<ListUsersQueryInput['role']>();
-  const [status, setStatus] = useState<ListUsersQueryInput['status']>();
-  const [sort, setSort] = useState<SortState>({ columnId: 'createdAt', direction: 'desc' });
-  const [page, setPage] = useState(1);
-  const [dialog, setDialog] = useState<Dialogs>(null);
-  const debouncedSearch = useDebouncedValue(search.trim());
-
-  const query: ListUsersQueryInput = {
-    page,
-    pageSize: 20,
-    search: debouncedSearch || undefined,
-    role,
-    status,
-    sort: sort.columnId as AdminUserSort,
-    order: sort.direction,
-  };
-  const users = useAdminUsers(query);
-
-  const columns: DataTableColumn<AdminUser>[] = [
+/** The table's columns; the actions column opens a dialog for its row's user. */
+function userColumns(openDialog: (dialog: Dialogs) => void): DataTableColumn<AdminUser>[] {
+  return [
     {
       id: 'name',
       header: 'Name',
@@ -80,7 +61,7 @@ export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
               variant="ghost"
               size="icon"
               aria-label={`Manage ${name}`}
-              onClick={() => setDialog({ kind: 'manage', user })}
+              onClick={() => openDialog({ kind: 'manage', user })}
             >
               <Settings2 className="h-4 w-4" aria-hidden="true" />
             </Button>
@@ -88,7 +69,7 @@ export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
               variant="ghost"
               size="icon"
               aria-label={`Reset password of ${name}`}
-              onClick={() => setDialog({ kind: 'reset', user })}
+              onClick={() => openDialog({ kind: 'reset', user })}
             >
               <KeyRound className="h-4 w-4" aria-hidden="true" />
             </Button>
@@ -97,7 +78,7 @@ export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
                 variant="ghost"
                 size="icon"
                 aria-label={`Delete ${name}`}
-                onClick={() => setDialog({ kind: 'delete', user })}
+                onClick={() => openDialog({ kind: 'delete', user })}
               >
                 <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
               </Button>
@@ -107,6 +88,30 @@ export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
       },
     },
   ];
+}
+
+/** All Users: the server's pages of accounts, searched (debounced), filtered and sorted. */
+export function AllUsersPanel({ currentAdminId }: { currentAdminId: number }) {
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<ListUsersQueryInput['role']>();
+  const [status, setStatus] = useState<ListUsersQueryInput['status']>();
+  const [sort, setSort] = useState<SortState>({ columnId: 'createdAt', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+
+  const query: ListUsersQueryInput = {
+    page,
+    pageSize: 20,
+    search: debouncedSearch || undefined,
+    role,
+    status,
+    sort: sort.columnId as AdminUserSort,
+    order: sort.direction,
+  };
+  const users = useAdminUsers(query);
+
+  const columns = userColumns(setDialog);
 
   const close = (open: boolean) => {
     if (!open) setDialog(null);

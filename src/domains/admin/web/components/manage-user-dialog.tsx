@@ -158,43 +158,15 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
               />
             ) : null}
           </section>
-          <section aria-labelledby="manage-status-heading" className="space-y-2">
-            <h3 id="manage-status-heading" className="text-sm font-semibold text-ink">
-              Account status
-            </h3>
-            <p className="text-sm text-ink-soft">
-              {user.status === 'suspended'
-                ? 'This account is suspended: the person cannot sign in and their listings are off the market.'
-                : 'Suspending signs the person out everywhere, stops them signing in and takes their listings off the market until you activate them again.'}
-            </p>
-            {user.status === 'suspended' ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={toggleSuspension}
-                disabled={suspension.isPending}
-              >
-                Activate user
-              </Button>
-            ) : isConfirmingSuspend ? (
-              <SuspendConfirmation
-                user={user}
-                isPending={suspension.isPending}
-                onConfirm={toggleSuspension}
-                onCancel={() => setIsConfirmingSuspend(false)}
-              />
-            ) : (
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => setIsConfirmingSuspend(true)}
-                disabled={isAdmin || isSelf}
-                title={isAdmin ? 'Administrators cannot be suspended' : undefined}
-              >
-                Suspend user
-              </Button>
-            )}
-          </section>
+          <AccountStatusSection
+            user={user}
+            canSuspend={!(isAdmin || isSelf)}
+            isAdmin={isAdmin}
+            isPending={suspension.isPending}
+            isConfirming={isConfirmingSuspend}
+            onConfirmingChange={setIsConfirmingSuspend}
+            onToggle={toggleSuspension}
+          />
           <section aria-labelledby="manage-history-heading" className="space-y-2">
             <h3 id="manage-history-heading" className="text-sm font-semibold text-ink">
               History
@@ -208,5 +180,60 @@ export function ManageUserDialog({ user, currentAdminId, onOpenChange }: ManageU
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Suspend (after a confirmation naming what it does) or activate the account. */
+function AccountStatusSection({
+  user,
+  canSuspend,
+  isAdmin,
+  isPending,
+  isConfirming,
+  onConfirmingChange,
+  onToggle,
+}: {
+  user: AdminUser;
+  /** Not an administrator, and not the admin's own account. */
+  canSuspend: boolean;
+  isAdmin: boolean;
+  isPending: boolean;
+  isConfirming: boolean;
+  onConfirmingChange: (isConfirming: boolean) => void;
+  onToggle: () => void;
+}) {
+  return (
+    <section aria-labelledby="manage-status-heading" className="space-y-2">
+      <h3 id="manage-status-heading" className="text-sm font-semibold text-ink">
+        Account status
+      </h3>
+      <p className="text-sm text-ink-soft">
+        {user.status === 'suspended'
+          ? 'This account is suspended: the person cannot sign in and their listings are off the market.'
+          : 'Suspending signs the person out everywhere, stops them signing in and takes their listings off the market until you activate them again.'}
+      </p>
+      {user.status === 'suspended' ? (
+        <Button variant="outline" size="sm" onClick={onToggle} disabled={isPending}>
+          Activate user
+        </Button>
+      ) : isConfirming ? (
+        <SuspendConfirmation
+          user={user}
+          isPending={isPending}
+          onConfirm={onToggle}
+          onCancel={() => onConfirmingChange(false)}
+        />
+      ) : (
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => onConfirmingChange(true)}
+          disabled={!canSuspend}
+          title={isAdmin ? 'Administrators cannot be suspended' : undefined}
+        >
+          Suspend user
+        </Button>
+      )}
+    </section>
   );
 }

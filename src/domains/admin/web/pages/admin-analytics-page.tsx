@@ -152,29 +152,17 @@ function topListingPanel(
   );
 }
 
-function Panels({ data }: { data: AdminAnalytics }) {
-  const { interval, users, verification, listings, offers, money } = data;
+type Panel = { title: string; node: ReactNode };
+
+/** Who is on the platform: users by role, sign-ups over time, the agent verification queue. */
+function peoplePanels({ interval, users, verification }: AdminAnalytics): Panel[] {
   const period = interval === 'month' ? 'month' : 'week';
   const signups = users.signups.map((row) => ({
     period: periodLabel(interval, row.period),
     count: row.count,
   }));
   const signupTotal = users.signups.reduce((sum, row) => sum + row.count, 0);
-  const revenue = money.membershipByPeriod.map((row) => ({
-    period: periodLabel(interval, row.period),
-    net: poundsNumber(row.net),
-    vat: poundsNumber(row.vat),
-    gross: poundsNumber(row.gross),
-  }));
-  const revenueTotal = revenue.reduce((sum, row) => sum + row.gross, 0);
-  const funnel = offers.funnel.map((row) => ({
-    stage: FUNNEL_STAGE_LABELS[row.stage],
-    count: row.count,
-  }));
-  const created = offers.funnel.find((row) => row.stage === 'created')?.count ?? 0;
-  const authorised = offers.funnel.find((row) => row.stage === 'authorised')?.count ?? 0;
-  const accepted = offers.funnel.find((row) => row.stage === 'accepted')?.count ?? 0;
-  const panels: Array<{ title: string; node: ReactNode }> = [
+  return [
     {
       title: 'Users by role',
       node: (
@@ -247,6 +235,12 @@ function Panels({ data }: { data: AdminAnalytics }) {
         </AnalyticsPanel>
       ),
     },
+  ];
+}
+
+/** The catalogue: listings by medium and by status. */
+function listingPanels({ listings }: AdminAnalytics): Panel[] {
+  return [
     {
       title: 'Listings by medium',
       node: (
@@ -303,6 +297,27 @@ function Panels({ data }: { data: AdminAnalytics }) {
         </AnalyticsPanel>
       ),
     },
+  ];
+}
+
+/** Offers through their funnel, and membership revenue over time. */
+function offerAndMoneyPanels({ interval, offers, money }: AdminAnalytics): Panel[] {
+  const period = interval === 'month' ? 'month' : 'week';
+  const revenue = money.membershipByPeriod.map((row) => ({
+    period: periodLabel(interval, row.period),
+    net: poundsNumber(row.net),
+    vat: poundsNumber(row.vat),
+    gross: poundsNumber(row.gross),
+  }));
+  const revenueTotal = revenue.reduce((sum, row) => sum + row.gross, 0);
+  const funnel = offers.funnel.map((row) => ({
+    stage: FUNNEL_STAGE_LABELS[row.stage],
+    count: row.count,
+  }));
+  const created = offers.funnel.find((row) => row.stage === 'created')?.count ?? 0;
+  const authorised = offers.funnel.find((row) => row.stage === 'authorised')?.count ?? 0;
+  const accepted = offers.funnel.find((row) => row.stage === 'accepted')?.count ?? 0;
+  return [
     {
       title: 'Offer funnel',
       node: (
@@ -367,6 +382,12 @@ function Panels({ data }: { data: AdminAnalytics }) {
         </AnalyticsPanel>
       ),
     },
+  ];
+}
+
+/** What people look at, save and search for without finding. */
+function interestPanels(data: AdminAnalytics): Panel[] {
+  return [
     {
       title: 'Most viewed listings',
       node: topListingPanel(
@@ -423,6 +444,15 @@ function Panels({ data }: { data: AdminAnalytics }) {
         </AnalyticsPanel>
       ),
     },
+  ];
+}
+
+function Panels({ data }: { data: AdminAnalytics }) {
+  const panels = [
+    ...peoplePanels(data),
+    ...listingPanels(data),
+    ...offerAndMoneyPanels(data),
+    ...interestPanels(data),
   ];
   return (
     <div className="grid gap-5">

@@ -138,6 +138,30 @@ function ResultTable({ result }: { result: UploadIpImagesResponse }) {
   );
 }
 
+/** How far the upload has got: sending the files, then the server processing the images. */
+function UploadProgress({ progress, isProcessing }: { progress: number; isProcessing: boolean }) {
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-xs text-ink-muted">
+        <span id="upload-progress-label">
+          {progress < 100 ? 'Sending files' : isProcessing ? 'Processing images' : 'Done'}
+        </span>
+        <span>{progress}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="upload-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-2 overflow-hidden rounded-full bg-surface-sunken"
+      >
+        <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
 /** Bulk IP image upload (admins): a CSV naming listings and images, then a report per row. */
 export default function AdminImageUploadPage() {
   usePageTitle('Bulk IP image upload');
@@ -247,31 +271,7 @@ export default function AdminImageUploadPage() {
                 />
               </Field>
               {isProcessing || progress > 0 ? (
-                <div className="space-y-1">
-                  <div className="flex justify-between text-xs text-ink-muted">
-                    <span id="upload-progress-label">
-                      {progress < 100
-                        ? 'Sending files'
-                        : isProcessing
-                          ? 'Processing images'
-                          : 'Done'}
-                    </span>
-                    <span>{progress}%</span>
-                  </div>
-                  <div
-                    role="progressbar"
-                    aria-labelledby="upload-progress-label"
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={progress}
-                    className="h-2 overflow-hidden rounded-full bg-surface-sunken"
-                  >
-                    <div
-                      className="h-full bg-brand-700 transition-[width]"
-                      style={{ width: `${progress}%` }}
-                    />
-                  </div>
-                </div>
+                <UploadProgress progress={progress} isProcessing={isProcessing} />
               ) : null}
               {error ? (
                 <div

@@ -59,9 +59,7 @@ function PostBody({ post, isAdmin }: ViewerProps & { post: ForumPost }) {
   const [page, setPage] = useState(1);
   const replies = useForumReplies(post.id, page);
   const change = useChangeForumPost(post.id);
-  const remove = useDeleteForumContent();
   const toast = useToast();
-  const navigate = useNavigate();
 
   const moderate = (input: Parameters<typeof change.mutate>[0], done: string) =>
     change.mutate(input, {
@@ -74,24 +72,7 @@ function PostBody({ post, isAdmin }: ViewerProps & { post: ForumPost }) {
         }),
     });
 
-  const deletePost = () => {
-    if (!window.confirm('Delete this discussion and all its replies?')) return;
-    remove.mutate(
-      { kind: 'post', id: post.id },
-      {
-        onSuccess: () => {
-          toast({ title: 'Discussion deleted', variant: 'success' });
-          void navigate(paths.forum);
-        },
-        onError: (error) =>
-          toast({
-            title: 'Failed to delete post',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+  const deletePost = useDeletePost(post.id);
 
   return (
     <div className="space-y-6">
@@ -152,42 +133,7 @@ function PostBody({ post, isAdmin }: ViewerProps & { post: ForumPost }) {
                 </Button>
               ) : null}
               {isAdmin ? (
-                <>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={change.isPending}
-                    onClick={() =>
-                      moderate(
-                        { kind: 'sticky', value: !post.isSticky },
-                        post.isSticky ? 'Discussion unpinned' : 'Discussion pinned',
-                      )
-                    }
-                  >
-                    <Pin aria-hidden="true" className="h-4 w-4" />
-                    {post.isSticky ? 'Unpin' : 'Pin'}
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={change.isPending}
-                    onClick={() =>
-                      moderate(
-                        { kind: 'lock', value: !post.isLocked },
-                        post.isLocked ? 'Discussion unlocked' : 'Discussion locked',
-                      )
-                    }
-                  >
-                    {post.isLocked ? (
-                      <Unlock aria-hidden="true" className="h-4 w-4" />
-                    ) : (
-                      <Lock aria-hidden="true" className="h-4 w-4" />
-                    )}
-                    {post.isLocked ? 'Unlock' : 'Lock'}
-                  </Button>
-                </>
+                <ModerationButtons post={post} isPending={change.isPending} moderate={moderate} />
               ) : null}
             </div>
           </CardContent>
@@ -252,6 +198,83 @@ function PostBody({ post, isAdmin }: ViewerProps & { post: ForumPost }) {
       )}
       <DiscussionDialog open={editing} onOpenChange={setEditing} post={post} />
     </div>
+  );
+}
+
+/** Deletes the discussion after a confirm, then goes back to the forum. */
+function useDeletePost(postId: number) {
+  const remove = useDeleteForumContent();
+  const toast = useToast();
+  const navigate = useNavigate();
+  return () => {
+    if (!window.confirm('Delete this discussion and all its replies?')) return;
+    remove.mutate(
+      { kind: 'post', id: postId },
+      {
+        onSuccess: () => {
+          toast({ title: 'Discussion deleted', variant: 'success' });
+          void navigate(paths.forum);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Failed to delete post',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+}
+
+type ModerateInput = Parameters<ReturnType<typeof useChangeForumPost>['mutate']>[0];
+
+/** An admin pins or unpins, and locks or unlocks, the discussion. */
+function ModerationButtons({
+  post,
+  isPending,
+  moderate,
+}: {
+  post: ForumPost;
+  isPending: boolean;
+  moderate: (input: ModerateInput, done: string) => void;
+}) {
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={isPending}
+        onClick={() =>
+          moderate(
+            { kind: 'sticky', value: !post.isSticky },
+            post.isSticky ? 'Discussion unpinned' : 'Discussion pinned',
+          )
+        }
+      >
+        <Pin aria-hidden="true" className="h-4 w-4" />
+        {post.isSticky ? 'Unpin' : 'Pin'}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={isPending}
+        onClick={() =>
+          moderate(
+            { kind: 'lock', value: !post.isLocked },
+            post.isLocked ? 'Discussion unlocked' : 'Discussion locked',
+          )
+        }
+      >
+        {post.isLocked ? (
+          <Unlock aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <Lock aria-hidden="true" className="h-4 w-4" />
+        )}
+        {post.isLocked ? 'Unlock' : 'Lock'}
+      </Button>
+    </>
   );
 }
 

@@ -19,7 +19,7 @@ import {
   CATALOGUE_SORTS,
   type CatalogueSort,
 } from '../../listings.constants';
-import type { ListingCard } from '../../listings.schema';
+import type { ListingCard, ListListingsResponse } from '../../listings.schema';
 import { listingsKeys, loadedListings, useListings } from '../api/list-listings';
 import { useCatalogueFilters } from '../hooks/use-catalogue-filters';
 import {
@@ -27,6 +27,7 @@ import {
   catalogueFiltersToParams,
   hasActiveFilters,
   trackedSearchFilters,
+  type CatalogueFilters,
 } from '../lib/catalogue-filters';
 import { CatalogueFiltersPanel } from './catalogue-filters-panel';
 import { CatalogueSearchBox } from './catalogue-search-box';
@@ -140,25 +141,7 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
   const filtersId = useId();
   const sort: CatalogueSort = filters.sort ?? (filters.search ? 'relevance' : 'newest');
 
-  // Record each search or filter combination once its results are in (failures ignored).
-  const trackedKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (!firstPage || listings.isPlaceholderData) return;
-    const key = listingsKeys.list(filters).join('|');
-    if (trackedKey.current === key) return;
-    trackedKey.current = key;
-    const tracked = trackedSearchFilters(filters);
-    if (!filters.search && Object.keys(tracked).length === 0) return;
-    onSearched?.({
-      searchQuery: filters.search ?? '',
-      filters: tracked,
-      resultsCount: firstPage.total,
-    });
-  }, [firstPage, listings.isPlaceholderData, filters, onSearched]);
-
-  const loadMore = () => {
-    if (!listings.isFetchingNextPage) void listings.fetchNextPage();
-  };
+  useTrackSearch(filters, firstPage, listings.isPlaceholderData, onSearched);
 
   let results: ReactNode;
   if (user === null || listings.isPending) {
@@ -182,39 +165,13 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
     );
   } else {
     results = (
-      <>
-        <ul
-          className={cn(
-            'grid grid-cols-1 gap-4',
-            layout === 'grid' && 'sm:grid-cols-2 2xl:grid-cols-3',
-            listings.isPlaceholderData && 'opacity-60 transition-opacity',
-          )}
-        >
-          {items.map((listing) => (
-            <li key={listing.id}>{renderListing(listing, layout)}</li>
-          ))}
-        </ul>
-        <div className="mt-8 flex flex-col items-center gap-2">
-          <p className="text-sm text-ink-muted">
-            Showing {items.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
-          </p>
-          {listings.isFetchNextPageError ? (
-            <p role="alert" className="text-sm text-red-700">
-              Failed to fetch listings
-            </p>
-          ) : null}
-          {listings.hasNextPage ? (
-            <Button
-              variant="outline"
-              onClick={loadMore}
-              aria-busy={listings.isFetchingNextPage}
-              className="min-w-40"
-            >
-              {listings.isFetchingNextPage ? 'Loading...' : 'Load More'}
-            </Button>
-          ) : null}
-        </div>
-      </>
+      <ResultsList
+        items={items}
+        total={total}
+        layout={layout}
+        listings={listings}
+        renderListing={renderListing}
+      />
     );
   }
 
@@ -298,5 +255,82 @@ export function Catalogue({ renderListing, onSearched, renderExtras }: Catalogue
         </section>
       </div>
     </div>
+  );
+}
+
+/** Records each search or filter combination once its results are in (failures ignored). */
+function useTrackSearch(
+  filters: CatalogueFilters,
+  firstPage: ListListingsResponse | undefined,
+  isPlaceholderData: boolean,
+  onSearched: CatalogueProps['onSearched'],
+) {
+  const trackedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!firstPage || isPlaceholderData) return;
+    const key = listingsKeys.list(filters).join('|');
+    if (trackedKey.current === key) return;
+    trackedKey.current = key;
+    const tracked = trackedSearchFilters(filters);
+    if (!filters.search && Object.keys(tracked).length === 0) return;
+    onSearched?.({
+      searchQuery: filters.search ?? '',
+      filters: tracked,
+      resultsCount: firstPage.total,
+    });
+  }, [firstPage, isPlaceholderData, filters, onSearched]);
+}
+
+/** The loaded cards, how many of the total they are, and Load More. */
+function ResultsList({
+  items,
+  total,
+  layout,
+  listings,
+  renderListing,
+}: {
+  items: ListingCard[];
+  total: number;
+  layout: ListingLayout;
+  listings: ReturnType<typeof useListings>;
+  renderListing: CatalogueProps['renderListing'];
+}) {
+  const loadMore = () => {
+    if (!listings.isFetchingNextPage) void listings.fetchNextPage();
+  };
+  return (
+    <>
+      <ul
+        className={cn(
+          'grid grid-cols-1 gap-4',
+          layout === 'grid' && 'sm:grid-cols-2 2xl:grid-cols-3',
+          listings.isPlaceholderData && 'opacity-60 transition-opacity',
+        )}
+      >
+        {items.map((listing) => (
+          <li key={listing.id}>{renderListing(listing, layout)}</li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-col items-center gap-2">
+        <p className="text-sm text-ink-muted">
+          Showing {items.length.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
+        </p>
+        {listings.isFetchNextPageError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Failed to fetch listings
+          </p>
+        ) : null}
+        {listings.hasNextPage ? (
+          <Button
+            variant="outline"
+            onClick={loadMore}
+            aria-busy={listings.isFetchingNextPage}
+            className="min-w-40"
+          >
+            {listings.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </Button>
+        ) : null}
+      </div>
+    </>
   );
 }
