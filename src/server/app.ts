@@ -38,6 +38,7 @@ import { favouritesRoom } from '@/domains/favourites/server';
 import { membershipRoom } from '@/domains/membership/server';
 import { trackingRoom } from '@/domains/tracking/server';
 import { offersRoom } from '@/domains/offers/server';
+import { agreementsRoom } from '@/domains/agreements/server';
 import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
 import { forumRoom } from '@/domains/forum/server';
@@ -87,6 +88,7 @@ const rooms: readonly RoomModule[] = [
   membershipRoom,
   trackingRoom,
   offersRoom,
+  agreementsRoom,
   paymentsRoom,
   adminRoom,
   forumRoom,

@@ -9,6 +9,7 @@ import { forumPages } from '@/domains/forum/web';
 import { legalPages } from '@/domains/legal/web';
 import { listingsPages } from '@/domains/listings/web';
 import { membershipPages } from '@/domains/membership/web';
+import { agreementsPages } from '@/domains/agreements/web';
 import { offersPages } from '@/domains/offers/web';
 import { dealsPages } from '@/domains/deals/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
@@ -51,7 +52,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyAlias, lazy: page(legalPages.privacy) },
   { path: paths.cookies, lazy: page(legalPages.cookies) },
   { path: paths.disclaimer, lazy: page(legalPages.disclaimer) },
-  { path: paths.verifyAgreement, lazy: page(offersPages.verifyAgreement) },
+  { path: paths.verifyAgreement, lazy: page(agreementsPages.verifyAgreement) },
   // Checkout returns here (Stripe's success_url); it shows only the visitor's own payment.
   { path: paths.paymentSuccess, lazy: page(membershipPages.paymentSuccess) },
 ];

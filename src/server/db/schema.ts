@@ -9,6 +9,7 @@ export * from '@/domains/membership/server/membership.tables';
 export * from '@/domains/tracking/server/tracking.tables';
 export * from '@/domains/payments/server/payments.tables';
 export * from '@/domains/offers/server/offers.tables';
+export * from '@/domains/agreements/server/agreements.tables';
 export * from '@/domains/membership/server/subscriptions.tables';
 export * from '@/domains/admin/server/admin.tables';
 export * from '@/domains/chain-of-title/server/chain-of-title.tables';

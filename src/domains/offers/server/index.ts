@@ -25,5 +25,32 @@ export const offersRoom: RoomModule = {
   },
 };
 
+/**
+ * What the agreements room reads and does to an accepted offer (it depends on offers, never the
+ * reverse): the offer with its parties, its agreed term sheet, access checks, the deal's
+ * messages, and the step run once an acceptance's capture has committed.
+ */
+export {
+  findOfferRecords,
+  getOfferRecord,
+  loadOfferRecord,
+  currentTermsOf,
+  type OfferRecord,
+} from './offer-record';
+export { requireOffer } from './offer-access';
+export { announceDealEvent } from './announce-deal-event';
+export {
+  exclusivityLabelOf,
+  percentLabel,
+  pickTerms,
+  purchasePriceLabel,
+  rightLabelOf,
+  type TermValues,
+} from './offer-terms';
+export { onOfferAccepted, type AcceptanceDeps, type AfterAcceptance } from './after-acceptance';
+export { recordAgreementIssued } from './record-agreement-issued';
+/** A multipart upload the parser could not read, as our own 400 (decks and /agreements/verify). */
+export { malformedUpload } from './upload-deck';
+
 /** Reconciliation of offers and their holds (also run at start by the job above). */
 export { reconcileOffers, type ReconcileOptions, type ReconcileReport } from './reconcile-offers';

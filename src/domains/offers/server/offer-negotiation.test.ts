@@ -13,8 +13,9 @@ import {
 } from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import type { NegotiationResponse, Offer, OfferTermsResponse } from '../offers.schema';
-import { generateMissingAgreements } from './option-agreement';
-import { offerAgreements, offers } from './offers.tables';
+import { generateMissingAgreements } from '@/domains/agreements/server';
+import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
+import { offers } from './offers.tables';
 import { expireOfferDeadlines } from './process-offer-deadlines';
 import { reconcileOffers } from './reconcile-offers';
 import { syncOfferPayment } from './sync-offer-payment';

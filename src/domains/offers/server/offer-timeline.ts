@@ -3,7 +3,8 @@ import { penceToPounds } from '@/shared/money';
 import type { OfferTimelineEvent } from '../offers.schema';
 import { parseHoldKey } from './offer-hold';
 import type { TermVersionRecord } from './offer-terms';
-import type { OfferAgreementRow, OfferRow } from './offers.tables';
+import type { OfferAgreementRow } from '@/domains/agreements/server/agreements.tables';
+import type { OfferRow } from './offers.tables';
 
 /** Where an event goes among others of the same instant (the order things happen in). */
 const ORDER: Record<OfferTimelineEvent['kind'], number> = {

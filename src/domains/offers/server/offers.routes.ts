@@ -27,7 +27,6 @@ import { createOffer } from './create-offer';
 import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
 import { negotiationRoutes } from './negotiation.routes';
-import { verifyAgreementRoutes } from './verify-agreement.routes';
 import { getOfferRecord, toOffer } from './offer-record';
 import { findAgentAnalytics } from './find-agent-analytics';
 import { findAgentListings } from './find-agent-listings';
@@ -54,7 +53,6 @@ function requestKeyOf(request: FastifyRequest): string | null {
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(decksRoutes);
   await app.register(negotiationRoutes);
-  await app.register(verifyAgreementRoutes);
 
   app.post(
     '/offers',

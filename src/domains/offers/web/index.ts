@@ -17,5 +17,4 @@ export const loadAgentAnalytics = () => import('./components/agent-analytics');
 
 export const offersPages = {
   mySubmissions: () => import('./pages/my-submissions-page'),
-  verifyAgreement: () => import('./pages/verify-agreement-page'),
 };

@@ -23,7 +23,7 @@ import { CONSENT_TEXT } from './agreement-audit-page';
 import { completeUnfinishedAgreements } from './complete-agreement';
 import { fileSignedAgreement } from './file-signed-agreement';
 import { mailSignedAgreement } from './mail-signed-agreement';
-import { offerAgreements } from './offers.tables';
+import { offerAgreements } from './agreements.tables';
 import { addSignaturePlaceholder, signPdf } from './pdf-signature';
 import { readStoredFile, sealAgreement } from './seal-agreement';
 import {

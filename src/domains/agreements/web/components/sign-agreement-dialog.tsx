@@ -14,22 +14,37 @@ import { Field } from '@/web/components/ui/field';
 import { Input } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
-import { SignAgreementBodySchema, type Offer } from '../../offers.schema';
-import { useOfferTerms, useSignAgreement } from '../api/negotiation';
+import { SignAgreementBodySchema } from '../../agreements.schema';
+import { useSignAgreement } from '../api/sign-agreement';
+
+/** Who has signed the offer's agreement so far (the offer's term sheet answer carries it). */
+export interface AgreementSignatures {
+  producerSignedAt: string | null;
+  agentSignedAt: string | null;
+}
 
 /**
  * 'Sign Agreement' on an accepted offer (decision 016): click-to-sign with the typed full name
  * and consent, recorded against the agreement's SHA-256. Shown until this side has signed.
  */
-export function SignAgreementDialog({ offer, side }: { offer: Offer; side: 'producer' | 'agent' }) {
+export function SignAgreementDialog({
+  offerId,
+  agreement,
+  side,
+  onSigned,
+}: {
+  offerId: number;
+  /** Null or undefined while the agreement is not issued (or not loaded): nothing shows. */
+  agreement: AgreementSignatures | null | undefined;
+  side: 'producer' | 'agent';
+  onSigned: () => void;
+}) {
   const toast = useToast();
-  const terms = useOfferTerms(offer.id);
-  const sign = useSignAgreement();
+  const sign = useSignAgreement(onSigned);
   const [isOpen, setIsOpen] = useState(false);
   const [fullName, setFullName] = useState('');
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const agreement = terms.data?.agreement;
   if (!agreement) return null;
   const signedAt = side === 'producer' ? agreement.producerSignedAt : agreement.agentSignedAt;
   if (signedAt) {
@@ -49,7 +64,7 @@ export function SignAgreementDialog({ offer, side }: { offer: Offer; side: 'prod
     }
     setError(null);
     sign.mutate(
-      { offerId: offer.id, fullName: parsed.data.fullName },
+      { offerId, fullName: parsed.data.fullName },
       {
         onSuccess: () => {
           setIsOpen(false);

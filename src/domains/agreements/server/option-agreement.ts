@@ -3,17 +3,23 @@ import { Readable } from 'node:stream';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users, type UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
+import {
+  announceDealEvent,
+  currentTermsOf,
+  getOfferRecord,
+  pickTerms,
+  recordAgreementIssued,
+  requireOffer,
+  type OfferRecord,
+  type TermValues,
+} from '@/domains/offers/server';
+import { offers } from '@/domains/offers/server/offers.tables';
 import type { AppDeps } from '@/server/deps';
 import { conflict, forbidden, notFound } from '@/shared/errors';
-import { agreementUrlFor, type SignAgreementBody } from '../offers.schema';
+import { agreementUrlFor, type SignAgreementBody } from '../agreements.schema';
 import { renderAgreementPdf, type AgreementContent } from './agreement-pdf';
 import { completeAgreementSafely } from './complete-agreement';
-import { requireOffer } from './offer-access';
-import { getOfferRecord, type OfferRecord } from './offer-record';
-import { announceDealEvent } from './announce-deal-event';
-import { currentTermsOf } from './offer-record';
-import { pickTerms, type TermValues } from './offer-terms';
-import { offerAgreements, offers, type OfferAgreementRow } from './offers.tables';
+import { offerAgreements, type OfferAgreementRow } from './agreements.tables';
 
 /**
  * What making, signing and serving agreements needs: the database, the Storage port and a
@@ -113,10 +119,7 @@ export async function generateAgreement(
       .returning({ offerId: offerAgreements.offerId });
     if (inserted.length > 0) await announceDealEvent(deps, 'agreement_ready', record);
   }
-  await deps.db
-    .update(offers)
-    .set({ signedOptionUrl: agreementUrlFor(offerId), updatedAt: new Date() })
-    .where(and(eq(offers.id, offerId), isNull(offers.signedOptionUrl)));
+  await recordAgreementIssued(deps.db, offerId, agreementUrlFor(offerId));
   const [row] = await deps.db
     .select()
     .from(offerAgreements)

@@ -8,7 +8,7 @@ import { paths } from '@/shared/paths';
 import { appendAuditTrailPage, type AuditSignature } from './agreement-audit-page';
 import { addSignaturePlaceholder, signPdf } from './pdf-signature';
 import { loadSigningCertificate } from './signing-certificate';
-import { offerAgreements, type OfferAgreementRow } from './offers.tables';
+import { offerAgreements, type OfferAgreementRow } from './agreements.tables';
 
 /** What sealing needs: the database, the stored files, the certificate (config) and a log. */
 export type SealDeps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'log'>;

@@ -7,7 +7,7 @@ import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
-import { offerAgreements } from './offers.tables';
+import { offerAgreements } from './agreements.tables';
 
 interface Received {
   to: string[];

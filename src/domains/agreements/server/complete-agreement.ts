@@ -2,7 +2,7 @@ import { and, isNotNull, isNull, or } from 'drizzle-orm';
 import type { AppDeps } from '@/server/deps';
 import { fileSignedAgreement } from './file-signed-agreement';
 import { mailSignedAgreement } from './mail-signed-agreement';
-import { offerAgreements, type OfferAgreementRow } from './offers.tables';
+import { offerAgreements, type OfferAgreementRow } from './agreements.tables';
 import { sealAgreement } from './seal-agreement';
 
 /** Everything finishing a signed agreement touches. */

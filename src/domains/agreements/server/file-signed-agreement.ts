@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { fileChainDocument } from '@/domains/chain-of-title/server';
 import type { AppDeps } from '@/server/deps';
-import { loadOfferRecord } from './offer-record';
-import { offerAgreements } from './offers.tables';
+import { loadOfferRecord } from '@/domains/offers/server';
+import { offerAgreements } from './agreements.tables';
 import { readStoredFile } from './seal-agreement';
 
 export type FileSignedAgreementDeps = Pick<AppDeps, 'db' | 'storage'>;

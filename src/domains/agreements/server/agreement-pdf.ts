@@ -6,7 +6,7 @@ import {
   purchasePriceLabel,
   rightLabelOf,
   type TermValues,
-} from './offer-terms';
+} from '@/domains/offers/server';
 
 /**
  * What the option agreement says (decision 016, issue 28): the agreed version of the term

@@ -4,9 +4,8 @@ import type { AppDeps } from '@/server/deps';
 import { render } from '@/server/mail/templates';
 import { paths } from '@/shared/paths';
 import { ukDateTime } from './agreement-audit-page';
-import { announceDealEvent } from './announce-deal-event';
-import { loadOfferRecord } from './offer-record';
-import { offerAgreements } from './offers.tables';
+import { announceDealEvent, loadOfferRecord } from '@/domains/offers/server';
+import { offerAgreements } from './agreements.tables';
 import { readStoredFile } from './seal-agreement';
 
 export type MailSignedAgreementDeps = Pick<AppDeps, 'db' | 'storage' | 'mailer' | 'config'>;

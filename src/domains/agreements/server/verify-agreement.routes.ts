@@ -7,7 +7,7 @@ import {
   AGREEMENT_VERIFY_TYPE_MESSAGE,
   AgreementVerificationSchema,
 } from '../agreement-verify.schema';
-import { malformedUpload } from './upload-deck';
+import { malformedUpload } from '@/domains/offers/server';
 import { isPdf, verifyAgreement } from './verify-agreement';
 
 const CHOOSE_FILE = 'Please choose the agreement PDF to verify';

@@ -5,7 +5,8 @@ import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import type { AppDeps } from '@/server/deps';
 import type { AgreementSignature, AgreementVerification } from '../agreement-verify.schema';
-import { offerAgreements, offers } from './offers.tables';
+import { offers } from '@/domains/offers/server/offers.tables';
+import { offerAgreements } from './agreements.tables';
 import { checkPdfSignature } from './pdf-signature';
 import { loadSigningCertificate } from './signing-certificate';
 
