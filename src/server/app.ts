@@ -39,6 +39,7 @@ import { membershipRoom } from '@/domains/membership/server';
 import { trackingRoom } from '@/domains/tracking/server';
 import { offersRoom } from '@/domains/offers/server';
 import { agreementsRoom } from '@/domains/agreements/server';
+import { insightsRoom } from '@/domains/insights/server';
 import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
 import { forumRoom } from '@/domains/forum/server';
@@ -89,6 +90,7 @@ const rooms: readonly RoomModule[] = [
   trackingRoom,
   offersRoom,
   agreementsRoom,
+  insightsRoom,
   paymentsRoom,
   adminRoom,
   forumRoom,

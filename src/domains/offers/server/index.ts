@@ -26,7 +26,7 @@ export const offersRoom: RoomModule = {
 };
 
 /**
- * What the agreements room reads and does to an accepted offer (it depends on offers, never the
+ * What the agreements and insights rooms read and do to an offer (it depends on offers, never the
  * reverse): the offer with its parties, its agreed term sheet, access checks, the deal's
  * messages, and the step run once an acceptance's capture has committed.
  */
@@ -37,7 +37,9 @@ export {
   currentTermsOf,
   type OfferRecord,
 } from './offer-record';
-export { requireOffer } from './offer-access';
+export { requireAgentOrAdmin, requireOffer } from './offer-access';
+/** The condition on offers that reached the agent (paid for), for the insights room's counts. */
+export { offerReachedAgent } from './reached-agent';
 export { announceDealEvent } from './announce-deal-event';
 export {
   exclusivityLabelOf,

@@ -13,9 +13,6 @@ import {
   CreateOfferRequestSchema,
   CreateOfferResponseSchema,
   MySubmissionsResponseSchema,
-  AgentAnalyticsResponseSchema,
-  ListingViewersParamsSchema,
-  ListingViewersResponseSchema,
   OfferIdParamsSchema,
   OfferSchema,
   RejectOfferBodySchema,
@@ -28,9 +25,7 @@ import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
 import { negotiationRoutes } from './negotiation.routes';
 import { getOfferRecord, toOffer } from './offer-record';
-import { findAgentAnalytics } from './find-agent-analytics';
 import { findAgentListings } from './find-agent-listings';
-import { findListingViewers } from './find-listing-viewers';
 import { findAgentOffers } from './find-agent-offers';
 import { findMySubmissions } from './find-my-submissions';
 import { getOffer } from './get-offer';
@@ -293,47 +288,5 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         idOrNotFound(request.params.id, 'Offer not found'),
         request.body ?? {},
       ),
-  );
-
-  app.get(
-    '/analytics/agent/:agentId',
-    {
-      schema: {
-        tags: ['offers'],
-        summary:
-          "The agent's analytics: overview, per-listing performance, 12 months of activity, funnel",
-        params: AgentIdParamsSchema,
-        response: { 200: AgentAnalyticsResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) =>
-      findAgentAnalytics(
-        app.db,
-        requireUser(request),
-        idOrNotFound(request.params.agentId, 'Agent not found'),
-      ),
-  );
-
-  app.get(
-    '/analytics/agent/:agentId/listings/:listingId/viewers',
-    {
-      schema: {
-        tags: ['offers'],
-        summary:
-          "Who viewed one of the agent's listings: counts, and names of producers who chose to be seen",
-        params: ListingViewersParamsSchema,
-        response: { 200: ListingViewersResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const listingId = parseId(request.params.listingId);
-      if (listingId === null) throw notFound('Listing not found');
-      return findListingViewers(
-        app.db,
-        requireUser(request),
-        idOrNotFound(request.params.agentId, 'Agent not found'),
-        listingId,
-      );
-    },
   );
 };

@@ -5,9 +5,9 @@ import { listingViews } from '@/domains/membership/server/membership.tables';
 import { activityEvents } from '@/domains/tracking/server/tracking.tables';
 import type { Executor } from '@/server/db/client';
 import { notFound } from '@/shared/errors';
-import type { ListingViewersResponse } from '../offers.schema';
+import type { ListingViewersResponse } from '../insights.schema';
 import { lastUkMonths } from './analytics-months';
-import { requireAgentOrAdmin } from './offer-access';
+import { requireAgentOrAdmin } from '@/domains/offers/server';
 
 const MONTHS_SHOWN = 12;
 

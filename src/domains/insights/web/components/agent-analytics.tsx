@@ -16,8 +16,8 @@ import { LoadError } from '@/web/components/ui/load-error';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StatTile, StatTiles } from '@/web/components/ui/stat-tile';
 import { formatPounds, poundsToPence } from '@/shared/money';
-import type { AgentAnalyticsResponse, ListingPerformance } from '../../offers.schema';
-import { useAgentAnalytics } from '../api/agent-workspace';
+import type { AgentAnalyticsResponse, ListingPerformance } from '../../insights.schema';
+import { useAgentAnalytics } from '../api/agent-insights';
 import { formatMonth, formatRate } from '../lib/analytics-format';
 import { ListingViewersPanel } from './listing-viewers-panel';
 

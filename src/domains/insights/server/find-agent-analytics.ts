@@ -5,11 +5,10 @@ import { listings } from '@/domains/listings/server/listings.tables';
 import { listingViews } from '@/domains/membership/server/membership.tables';
 import type { Executor } from '@/server/db/client';
 import { penceToPounds } from '@/shared/money';
-import type { AgentActivityMonth, AgentAnalyticsResponse } from '../offers.schema';
+import type { AgentActivityMonth, AgentAnalyticsResponse } from '../insights.schema';
 import { lastUkMonths, ukMonthOf } from './analytics-months';
-import { requireAgentOrAdmin } from './offer-access';
-import { offers } from './offers.tables';
-import { offerReachedAgent } from './reached-agent';
+import { offerReachedAgent, requireAgentOrAdmin } from '@/domains/offers/server';
+import { offers } from '@/domains/offers/server/offers.tables';
 
 const MONTHS_SHOWN = 12;
 

@@ -5,8 +5,8 @@ import { ChartFrame } from '@/web/components/ui/chart-frame';
 import { CHART_COLORS } from '@/web/components/ui/chart-colors';
 import { LoadError } from '@/web/components/ui/load-error';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import type { ListingPerformance } from '../../offers.schema';
-import { useListingViewers } from '../api/agent-workspace';
+import type { ListingPerformance } from '../../insights.schema';
+import { useListingViewers } from '../api/agent-insights';
 import { formatMonth } from '../lib/analytics-format';
 
 const formatDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });

@@ -8,17 +8,13 @@ import { createTestApp, createUser, type TestApp } from '../../../../tests/helpe
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
 import { mailOutbox } from '@/server/mail/mail.tables';
-import { AGENT_VISIBLE_ROW_STATUSES } from '../offers.constants';
-import type {
-  AgentAnalyticsResponse,
-  AgentListingsResponse,
-  ListingViewersResponse,
-  Offer,
-} from '../offers.schema';
-import { OFFER_MESSAGES } from '../offers.schema';
+import { AGENT_VISIBLE_ROW_STATUSES } from '@/domains/offers/offers.constants';
+import type { AgentListingsResponse, Offer } from '@/domains/offers/offers.schema';
+import { OFFER_MESSAGES } from '@/domains/offers/offers.schema';
+import type { AgentAnalyticsResponse, ListingViewersResponse } from '../insights.schema';
 import { lastUkMonths } from './analytics-months';
 import { conversionRate } from './find-agent-analytics';
-import { offers } from './offers.tables';
+import { offers } from '@/domains/offers/server/offers.tables';
 
 describe('[AGENTS] analytics: figures from the offers, views and favourites in the database', () => {
   let t: TestApp;
