@@ -46,7 +46,7 @@ import { forumRoom } from '@/domains/forum/server';
 import { chainOfTitleRoom } from '@/domains/chain-of-title/server';
 import { enrichmentRoom } from '@/domains/enrichment/server';
 import { commentsRoom } from '@/domains/comments/server';
-import { dealsRoom } from '@/domains/deals/server';
+import { inboxRoom } from '@/domains/inbox/server';
 import { recommendationsRoom } from '@/domains/recommendations/server';
 import { notificationsRoom } from '@/domains/notifications/server';
 import { savedSearchesRoom } from '@/domains/saved-searches/server';
@@ -96,7 +96,7 @@ const rooms: readonly RoomModule[] = [
   forumRoom,
   chainOfTitleRoom,
   commentsRoom,
-  dealsRoom,
+  inboxRoom,
   enrichmentRoom,
   recommendationsRoom,
   notificationsRoom,

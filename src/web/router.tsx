@@ -11,7 +11,7 @@ import { listingsPages } from '@/domains/listings/web';
 import { membershipPages } from '@/domains/membership/web';
 import { agreementsPages } from '@/domains/agreements/web';
 import { offersPages } from '@/domains/offers/web';
-import { dealsPages } from '@/domains/deals/web';
+import { inboxPages } from '@/domains/inbox/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
 import { notificationsPages } from '@/domains/notifications/web';
 import { savedSearchesPages } from '@/domains/saved-searches/web';
@@ -67,7 +67,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.securitySettings, lazy: page(accountsPages.securitySettings) },
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
-  { path: paths.inbox, lazy: page(dealsPages.inbox) },
+  { path: paths.inbox, lazy: page(inboxPages.inbox) },
   // Premium producers (agents and admins too); others see the 'Premium Feature' card.
   { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
   { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Textarea } from '@/web/components/ui/input';
 import { errorMessage } from '@/web/lib/api-client';
-import { MESSAGE_MAX } from '../../deals.constants';
-import type { DealThread } from '../../deals.schema';
+import { MESSAGE_MAX } from '../../inbox.constants';
+import type { DealThread } from '../../inbox.schema';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

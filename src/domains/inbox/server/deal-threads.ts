@@ -13,9 +13,9 @@ import {
   NEW_ACCOUNT_MS,
   NEW_PRODUCER_THREADS_PER_DAY,
   PRODUCER_THREADS_PER_DAY,
-} from '../deals.constants';
-import { DEAL_MESSAGES, type DealMessageBody, type DealThread } from '../deals.schema';
-import { dealMessages, dealMutes, dealThreads, type DealThreadRow } from './deals.tables';
+} from '../inbox.constants';
+import { DEAL_MESSAGES, type DealMessageBody, type DealThread } from '../inbox.schema';
+import { dealMessages, dealMutes, dealThreads, type DealThreadRow } from './inbox.tables';
 
 export type DealDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'log'>;
 

@@ -8,8 +8,8 @@ import { LoadError } from '@/web/components/ui/load-error';
 import { Spinner } from '@/web/components/ui/spinner';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { paths } from '@/shared/paths';
-import type { DealThread } from '../../deals.schema';
-import { useInbox, useMute, useReply } from '../api/deals-api';
+import type { DealThread } from '../../inbox.schema';
+import { useInbox, useMute, useReply } from '../api/inbox-api';
 import { ConversationMessages, MessageForm } from '../components/conversation';
 
 function ThreadCard({ thread }: { thread: DealThread }) {

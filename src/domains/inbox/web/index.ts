@@ -1,6 +1,6 @@
-/** Front door of the deals room's browser code: the listing's questions panel, the inbox. */
+/** Front door of the inbox room's browser code: the listing's questions panel, the inbox. */
 export { ListingQuestionsPanel } from './components/listing-questions-panel';
 
-export const dealsPages = {
+export const inboxPages = {
   inbox: () => import('./pages/inbox-page'),
 };

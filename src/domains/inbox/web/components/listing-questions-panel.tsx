@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Card } from '@/web/components/ui/card';
 import { Spinner } from '@/web/components/ui/spinner';
 import { paths } from '@/shared/paths';
-import { useAskQuestion, useListingThread } from '../api/deals-api';
+import { useAskQuestion, useListingThread } from '../api/inbox-api';
 import { ConversationMessages, MessageForm } from './conversation';
 
 /**

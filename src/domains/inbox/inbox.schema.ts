@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParamSchema } from '@/shared/ids';
 import { safeString } from '@/shared/text';
-import { MESSAGE_MAX } from './deals.constants';
+import { MESSAGE_MAX } from './inbox.constants';
 
 export const DEAL_MESSAGES = {
   bodyRequired: 'Please write your question',

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/web/lib/api-client';
-import type { DealThread, ListingThreadResponse } from '../../deals.schema';
+import type { DealThread, ListingThreadResponse } from '../../inbox.schema';
 
-export const dealsKeys = {
-  all: ['deals'] as const,
-  inbox: () => [...dealsKeys.all, 'inbox'] as const,
-  listing: (listingId: number) => [...dealsKeys.all, 'listing', listingId] as const,
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  inbox: () => [...inboxKeys.all, 'inbox'] as const,
+  listing: (listingId: number) => [...inboxKeys.all, 'listing', listingId] as const,
 };
 
 /** GET /api/deals/threads: the inbox. */
 export function useInbox() {
   return useQuery({
-    queryKey: dealsKeys.inbox(),
+    queryKey: inboxKeys.inbox(),
     queryFn: () => apiRequest<DealThread[]>('/api/deals/threads'),
   });
 }
@@ -19,7 +19,7 @@ export function useInbox() {
 /** GET /api/deals/listings/{id}/thread: the producer's conversation on a listing. */
 export function useListingThread(listingId: number) {
   return useQuery({
-    queryKey: dealsKeys.listing(listingId),
+    queryKey: inboxKeys.listing(listingId),
     queryFn: () => apiRequest<ListingThreadResponse>(`/api/deals/listings/${listingId}/thread`),
   });
 }
@@ -32,7 +32,7 @@ export function useAskQuestion(listingId: number) {
         method: 'POST',
         body: { body },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealsKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });
 }
 
@@ -44,7 +44,7 @@ export function useReply() {
         method: 'POST',
         body: { body },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealsKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });
 }
 
@@ -56,6 +56,6 @@ export function useMute() {
         method: 'POST',
         body: { muted },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealsKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
   });
 }

@@ -5,8 +5,8 @@ import { mailOutbox } from '@/server/mail/mail.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import { offerKit, type OfferKit } from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
-import { NEW_PRODUCER_THREADS_PER_DAY } from '../deals.constants';
-import type { DealThread } from '../deals.schema';
+import { NEW_PRODUCER_THREADS_PER_DAY } from '../inbox.constants';
+import type { DealThread } from '../inbox.schema';
 
 let t: TestApp;
 let kit: OfferKit;

@@ -10,11 +10,11 @@ import {
   ListingThreadResponseSchema,
   MuteBodySchema,
   ThreadIdParamsSchema,
-} from '../deals.schema';
+} from '../inbox.schema';
 import { askQuestion, findInbox, findListingThread, replyToThread, setMute } from './deal-threads';
 
 /** Questions before an offer (decision 016). */
-export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/deals/threads',
     {
