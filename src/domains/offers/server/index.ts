@@ -4,12 +4,17 @@
  * rooms may call. Offers depends on listings (it options them) and payments (the holds);
  * neither depends on offers.
  */
+import { onListingDeletion } from '@/domains/listings/server';
 import type { RoomModule } from '@/server/room-module';
 import { closeAccountOffers } from './close-account-offers';
 import { eraseAccountOffers, hasOfferRecords } from './erase-account-offers';
 import { offerJobs } from './offer-jobs';
 import { offersRoutes } from './offers.routes';
+import { settleDeletedListing } from './settle-deleted-listing';
 import { syncOfferPayment } from './sync-offer-payment';
+
+// Deleting a listing rejects its open offers and releases their holds first (decision 007).
+onListingDeletion(settleDeletedListing);
 
 export const offersRoom: RoomModule = {
   name: 'offers',

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, notFound, validation } from '@/shared/errors';
-import { idOrNotFound, parseId } from '@/shared/ids';
-import { ListingDeletedResponseSchema } from '@/domains/listings/listing-form.schema';
+import { errorResponses, validation } from '@/shared/errors';
+import { idOrNotFound } from '@/shared/ids';
 import { requireRole, requireSignedIn, requireUser } from '@/server/plugins/session';
 import {
   AgentIdParamsSchema,
@@ -21,7 +20,6 @@ import { abandonOffer } from './abandon-offer';
 import { acceptOffer } from './accept-offer';
 import { cancelOffer } from './cancel-offer';
 import { createOffer } from './create-offer';
-import { deleteListing } from './delete-listing';
 import { decksRoutes } from './decks.routes';
 import { negotiationRoutes } from './negotiation.routes';
 import { getOfferRecord, toOffer } from './offer-record';
@@ -122,29 +120,6 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request),
         idOrNotFound(request.params.agentId, 'Agent not found'),
       ),
-  );
-
-  // Deleting a listing settles its offers' money first, so the offers room carries it out.
-  app.delete(
-    '/listings/:id',
-    {
-      schema: {
-        tags: ['listings'],
-        summary:
-          'The agent deletes their listing: open holds released first; kept, withdrawn, if an offer was accepted',
-        params: z.object({ id: z.string() }),
-        response: {
-          200: ListingDeletedResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 503),
-        },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const id = parseId(request.params.id);
-      if (id === null) throw notFound('Listing not found');
-      return deleteListing(app, user, id);
-    },
   );
 
   app.get(
