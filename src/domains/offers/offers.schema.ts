@@ -457,7 +457,7 @@ export const TermSheetRequestSchema = TermSheetBodySchema.extend({
       ...rest
     }) => ({
       ...rest,
-      pricePence: offerPrice,
+      offerPricePence: offerPrice,
       purchasePricePence: purchasePrice,
       purchasePricePercentBp: purchasePricePercent,
       purchasePriceFloorPence: purchasePriceFloor,

@@ -66,7 +66,7 @@ const addMonths = (date: Date, months: number) => {
 export function scheduleOfTerms(content: AgreementContent): [string, string][] {
   const t = content.terms;
   return [
-    ['Option fee', money(t.pricePence)],
+    ['Option fee', money(t.offerPricePence)],
     [
       'Option period',
       `${t.optionPeriod} months, ${ukDate(content.acceptedAt)} to ${ukDate(addMonths(content.acceptedAt, t.optionPeriod))}`,
@@ -277,7 +277,7 @@ export async function renderAgreementPdf(content: AgreementContent): Promise<Uin
     `"${property.title}" by ${property.author} (${property.medium}), PageToScreen listing no. ${content.listingId} (the "Property").`,
   ]);
   doc.clause(2, 'Grant of option', [
-    `In return for the option fee of ${money(terms.pricePence)}, paid through PageToScreen, the Owner grants the Producer ${terms.exclusivity === 'exclusive' ? 'the sole and exclusive' : 'an'} option to acquire the rights in clause 3 in the Property for an option period of ${terms.optionPeriod} months from the date of this agreement.`,
+    `In return for the option fee of ${money(terms.offerPricePence)}, paid through PageToScreen, the Owner grants the Producer ${terms.exclusivity === 'exclusive' ? 'the sole and exclusive' : 'an'} option to acquire the rights in clause 3 in the Property for an option period of ${terms.optionPeriod} months from the date of this agreement.`,
     'The option fee is not refundable and is not credited against the purchase price unless the parties agree otherwise in writing.',
   ]);
   doc.clause(3, 'Rights, media and territories', [

@@ -18,7 +18,8 @@ export const offerAgreements = pgTable(
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     termsVersion: integer('terms_version').notNull(),
-    optionFeePence: integer('option_fee_pence').notNull(),
+    /** The offer price (option fee) it states, as captured; the SQL column keeps its name. */
+    offerPricePence: integer('option_fee_pence').notNull(),
     producerSignedName: text('producer_signed_name'),
     producerSignedAt: timestamp('producer_signed_at', { withTimezone: true }),
     producerSignedIp: text('producer_signed_ip'),

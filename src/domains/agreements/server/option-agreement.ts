@@ -64,7 +64,7 @@ async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<Agre
       email: record.producer.email,
     },
     // Only the terms: the note sent with the version is a message, never a clause.
-    terms: { ...pickTerms(agreed), pricePence: capturedFeeOf(offer, agreed) },
+    terms: { ...pickTerms(agreed), offerPricePence: capturedFeeOf(offer, agreed) },
   };
 }
 
@@ -74,12 +74,12 @@ async function contentOf(deps: AgreementDeps, record: OfferRecord): Promise<Agre
  * to differ, the agreement is not made: a contract must not state another sum.
  */
 function capturedFeeOf(offer: OfferRecord['offer'], agreed: TermValues): number {
-  if (offer.offerPricePence !== agreed.pricePence) {
+  if (offer.offerPricePence !== agreed.offerPricePence) {
     throw new Error(
-      `offer ${offer.id}: captured ${offer.offerPricePence} pence but the agreed fee is ${agreed.pricePence}`,
+      `offer ${offer.id}: captured ${offer.offerPricePence} pence but the agreed fee is ${agreed.offerPricePence}`,
     );
   }
-  return agreed.pricePence;
+  return agreed.offerPricePence;
 }
 
 /**
@@ -113,7 +113,7 @@ export async function generateAgreement(
         sha256,
         sizeBytes: bytes.length,
         termsVersion: content.termsVersion,
-        optionFeePence: content.terms.pricePence,
+        offerPricePence: content.terms.offerPricePence,
       })
       .onConflictDoNothing()
       .returning({ offerId: offerAgreements.offerId });

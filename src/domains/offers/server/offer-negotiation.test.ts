@@ -250,7 +250,7 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
       .from(offerAgreements)
       .where(eq(offerAgreements.offerId, offerId));
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(agreement.sha256);
-    expect(agreement).toMatchObject({ optionFeePence: 5_500_000, termsVersion: 3 });
+    expect(agreement).toMatchObject({ offerPricePence: 5_500_000, termsVersion: 3 });
     for (const who of [agent, admin]) {
       const read = await t.request({
         method: 'GET',

@@ -55,12 +55,17 @@ export function buildOfferTimeline(input: {
       },
     });
 
-  add(offer.createdAt, 'created', 'producer', versions[0]?.pricePence ?? offer.offerPricePence);
+  add(
+    offer.createdAt,
+    'created',
+    'producer',
+    versions[0]?.offerPricePence ?? offer.offerPricePence,
+  );
   for (const version of versions.slice(1)) {
     if (version.kind === 'counter') {
-      add(version.createdAt, 'countered', version.proposedBy, version.pricePence);
+      add(version.createdAt, 'countered', version.proposedBy, version.offerPricePence);
     } else if (version.kind === 'accepted_counter') {
-      add(version.createdAt, 'counter_accepted', version.proposedBy, version.pricePence);
+      add(version.createdAt, 'counter_accepted', version.proposedBy, version.offerPricePence);
     }
   }
   for (const row of ledger) {
@@ -86,7 +91,7 @@ export function buildOfferTimeline(input: {
     add(offer.decidedAt, 'accepted', by, offer.offerPricePence, sortAt);
   }
   if (agreement) {
-    add(agreement.createdAt, 'agreement_issued', null, agreement.optionFeePence);
+    add(agreement.createdAt, 'agreement_issued', null, agreement.offerPricePence);
     if (agreement.producerSignedAt) add(agreement.producerSignedAt, 'signed', 'producer', null);
     if (agreement.agentSignedAt) add(agreement.agentSignedAt, 'signed', 'agent', null);
   }

@@ -50,6 +50,12 @@ export const offers = pgTable(
     producerId: integer('producer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The offer's amount, the option fee, in pence: one name from column to screen (issue 26).
+     * The API answers it as `offerPrice`, pounds as a string (spec); the term sheet's versions
+     * and the agreement carry the same name. A payment's `amountPence` (payments room) is what
+     * a charge or hold moves at the provider, a different thing that happens to equal it.
+     */
     offerPricePence: integer('offer_price_pence').notNull(),
     optionPeriod: integer('option_period_months').notNull(),
     extraRightsRequest: text('extra_rights_request'),
@@ -83,7 +89,8 @@ export const offers = pgTable(
      */
     prevHoldVersion: integer('prev_hold_version'),
     prevPaymentId: text('prev_payment_id'),
-    prevHoldPricePence: integer('prev_hold_price_pence'),
+    /** The previous hold's offer price (SQL column keeps its first name). */
+    prevOfferPricePence: integer('prev_hold_price_pence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,7 +129,8 @@ export const offerTerms = pgTable(
     proposedBy: text('proposed_by').$type<TermParty>().notNull(),
     kind: text('kind').$type<TermKind>().notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    pricePence: integer('price_pence').notNull(),
+    /** This version's offer price (option fee); the SQL column keeps its first name. */
+    offerPricePence: integer('price_pence').notNull(),
     optionPeriod: integer('option_period_months').notNull(),
     purchasePricePence: integer('purchase_price_pence'),
     extensionMonths: integer('extension_months').notNull().default(0),
