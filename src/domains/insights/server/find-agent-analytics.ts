@@ -124,32 +124,7 @@ export async function findAgentAnalytics(
       .where(and(inArray(listingViews.listingId, listingIds), notTheAgentsOwnView)),
   ]);
 
-  const byListing = <T extends { listingId: number }>(rows: T[]) =>
-    new Map(rows.map((row) => [row.listingId, row]));
-  const offersOf = byListing(offerRows);
-  const viewsOf = byListing(viewRows);
-  const favouritesOf = byListing(favouriteRows);
-
-  const listingPerformance = ownListings.map((listing) => {
-    const offered = offersOf.get(listing.id);
-    const total = offered?.total ?? 0;
-    const accepted = offered?.accepted ?? 0;
-    return {
-      id: listing.id,
-      title: listing.title,
-      medium: listing.medium,
-      status: listing.status,
-      totalOffers: total,
-      acceptedOffers: accepted,
-      totalRevenue: penceToPounds(offered?.revenuePence ?? 0),
-      avgOfferPrice:
-        total === 0 ? null : penceToPounds(Math.round((offered?.offeredPence ?? 0) / total)),
-      conversionRate: conversionRate(accepted, total),
-      views: viewsOf.get(listing.id)?.views ?? 0,
-      uniqueViewers: viewsOf.get(listing.id)?.viewers ?? 0,
-      favourites: favouritesOf.get(listing.id)?.favourites ?? 0,
-    };
-  });
+  const listingPerformance = performanceOf(ownListings, offerRows, viewRows, favouriteRows);
 
   const sum = (pick: (row: (typeof offerRows)[number]) => number) =>
     offerRows.reduce((total, row) => total + pick(row), 0);
@@ -157,20 +132,12 @@ export async function findAgentAnalytics(
   const totalAccepted = sum((row) => row.accepted);
   const totalFavourites = favouriteRows.reduce((total, row) => total + row.favourites, 0);
 
-  const monthly = <T extends { month: string }>(rows: T[]) =>
-    new Map(rows.map((row) => [row.month, row]));
-  const offeredIn = monthly(offersByMonth);
-  const acceptedIn = monthly(acceptedByMonth);
-  const viewedIn = monthly(monthlyViewers);
-  const favouritedIn = monthly(monthlyFavourites);
-  const series: AgentActivityMonth[] = months.map((month) => ({
-    month,
-    offers: offeredIn.get(month)?.offers ?? 0,
-    accepted: acceptedIn.get(month)?.accepted ?? 0,
-    revenue: penceToPounds(acceptedIn.get(month)?.revenuePence ?? 0),
-    viewers: viewedIn.get(month)?.viewers ?? 0,
-    favourites: favouritedIn.get(month)?.favourites ?? 0,
-  }));
+  const series = monthlySeries(months, {
+    offersByMonth,
+    acceptedByMonth,
+    monthlyViewers,
+    monthlyFavourites,
+  });
 
   return {
     overview: {
@@ -215,4 +182,75 @@ function emptyAnalytics(months: string[]): AgentAnalyticsResponse {
     })),
     funnel: { viewers: 0, favourites: 0, offers: 0, accepted: 0 },
   };
+}
+
+type ListingRowCounts = { listingId: number };
+
+/** Each of the agent's listings with its offers, fees, views and favourites. */
+function performanceOf(
+  ownListings: Array<{ id: number; title: string; medium: string; status: string }>,
+  offerRows: Array<
+    ListingRowCounts & {
+      total: number;
+      accepted: number;
+      revenuePence: number;
+      offeredPence: number;
+    }
+  >,
+  viewRows: Array<ListingRowCounts & { views: number; viewers: number }>,
+  favouriteRows: Array<ListingRowCounts & { favourites: number }>,
+): AgentAnalyticsResponse['listingPerformance'] {
+  const byListing = <T extends { listingId: number }>(rows: T[]) =>
+    new Map(rows.map((row) => [row.listingId, row]));
+  const offersOf = byListing(offerRows);
+  const viewsOf = byListing(viewRows);
+  const favouritesOf = byListing(favouriteRows);
+
+  return ownListings.map((listing) => {
+    const offered = offersOf.get(listing.id);
+    const total = offered?.total ?? 0;
+    const accepted = offered?.accepted ?? 0;
+    return {
+      id: listing.id,
+      title: listing.title,
+      medium: listing.medium,
+      status: listing.status,
+      totalOffers: total,
+      acceptedOffers: accepted,
+      totalRevenue: penceToPounds(offered?.revenuePence ?? 0),
+      avgOfferPrice:
+        total === 0 ? null : penceToPounds(Math.round((offered?.offeredPence ?? 0) / total)),
+      conversionRate: conversionRate(accepted, total),
+      views: viewsOf.get(listing.id)?.views ?? 0,
+      uniqueViewers: viewsOf.get(listing.id)?.viewers ?? 0,
+      favourites: favouritesOf.get(listing.id)?.favourites ?? 0,
+    };
+  });
+}
+
+/** The months shown, oldest first, each present (zeros where nothing happened). */
+function monthlySeries(
+  months: string[],
+  rows: {
+    offersByMonth: Array<{ month: string; offers: number }>;
+    acceptedByMonth: Array<{ month: string; accepted: number; revenuePence: number }>;
+    monthlyViewers: Array<{ month: string; viewers: number }>;
+    monthlyFavourites: Array<{ month: string; favourites: number }>;
+  },
+): AgentActivityMonth[] {
+  const { offersByMonth, acceptedByMonth, monthlyViewers, monthlyFavourites } = rows;
+  const monthly = <T extends { month: string }>(rows: T[]) =>
+    new Map(rows.map((row) => [row.month, row]));
+  const offeredIn = monthly(offersByMonth);
+  const acceptedIn = monthly(acceptedByMonth);
+  const viewedIn = monthly(monthlyViewers);
+  const favouritedIn = monthly(monthlyFavourites);
+  return months.map((month) => ({
+    month,
+    offers: offeredIn.get(month)?.offers ?? 0,
+    accepted: acceptedIn.get(month)?.accepted ?? 0,
+    revenue: penceToPounds(acceptedIn.get(month)?.revenuePence ?? 0),
+    viewers: viewedIn.get(month)?.viewers ?? 0,
+    favourites: favouritedIn.get(month)?.favourites ?? 0,
+  }));
 }
