@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { AGENT_VISIBLE_ROW_STATUSES } from '@/domains/offers/offers.constants';
-import { offerAgreements, offerTerms, offers } from '@/domains/offers/server/offers.tables';
+import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
+import { offerTerms, offers } from '@/domains/offers/server/offers.tables';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
 import { localPaymentIntents } from '@/domains/payments/server/payments.tables';
 import { expireOfferDeadlines } from '@/domains/offers/server/process-offer-deadlines';
@@ -286,7 +287,7 @@ async function violationsOf(world: World, listingId: number): Promise<string[]> 
   for (const row of rows) {
     const mine = versions.filter((version) => version.offerId === row.id);
     const current = mine.find((version) => version.version === row.termsVersion);
-    const currentFee = current?.pricePence ?? row.offerPricePence;
+    const currentFee = current?.offerPricePence ?? row.offerPricePence;
     const live = holdsOf(row.id).filter((hold) => hold.status === 'requires_capture');
     const captured = holdsOf(row.id).filter((hold) => hold.status === 'succeeded');
     const label = `offer ${row.id} (${row.status})`;
@@ -302,7 +303,7 @@ async function violationsOf(world: World, listingId: number): Promise<string[]> 
       // The agent's counter awaits the producer: the hold still covers the producer's terms.
       const producers = mine.filter((version) => version.proposedBy === 'producer');
       const committed = producers.length
-        ? producers[producers.length - 1].pricePence
+        ? producers[producers.length - 1].offerPricePence
         : row.offerPricePence;
       if (
         live.length !== 1 ||
@@ -330,7 +331,7 @@ async function violationsOf(world: World, listingId: number): Promise<string[]> 
       if (!agreement) found.push(`${label}: no agreement`);
       else if (
         agreement.termsVersion !== row.termsVersion ||
-        agreement.optionFeePence !== currentFee
+        agreement.offerPricePence !== currentFee
       ) {
         found.push(`${label}: agreement v${agreement.termsVersion} ≠ agreed v${row.termsVersion}`);
       }

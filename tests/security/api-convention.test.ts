@@ -53,7 +53,7 @@ describe('[API CONVENTION] money in: a numeric string or a number, everywhere', 
       extensionFee: '5000.50',
     });
     expect(terms).toMatchObject({
-      pricePence: 3_000_000,
+      offerPricePence: 3_000_000,
       purchasePricePence: 25_000_000,
       extensionFeePence: 500_050,
     });

@@ -555,7 +555,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { route: 'POST /api/agreements/verify', cells: everyone(200) },
 
   // Deals: questions before an offer (decision 016). Who may read or answer a conversation
-  // is proven in src/domains/deals/server/deals.test.ts; here an unknown one answers 404.
+  // is proven in src/domains/inbox/server/inbox.test.ts; here an unknown one answers 404.
   { route: 'GET /api/deals/threads', cells: signedIn(200) },
   { route: 'GET /api/deals/listings/{listingId}/thread', object: 'listing', cells: signedIn(200) },
   {

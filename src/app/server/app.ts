@@ -38,13 +38,15 @@ import { favouritesRoom } from '@/domains/favourites/server';
 import { membershipRoom } from '@/domains/membership/server';
 import { trackingRoom } from '@/domains/tracking/server';
 import { offersRoom } from '@/domains/offers/server';
+import { agreementsRoom } from '@/domains/agreements/server';
+import { insightsRoom } from '@/domains/insights/server';
 import { paymentsRoom } from '@/domains/payments/server';
 import { adminRoom } from '@/domains/admin/server';
 import { forumRoom } from '@/domains/forum/server';
 import { chainOfTitleRoom } from '@/domains/chain-of-title/server';
 import { enrichmentRoom } from '@/domains/enrichment/server';
 import { commentsRoom } from '@/domains/comments/server';
-import { dealsRoom } from '@/domains/deals/server';
+import { inboxRoom } from '@/domains/inbox/server';
 import { recommendationsRoom } from '@/domains/recommendations/server';
 import { notificationsRoom } from '@/domains/notifications/server';
 import { savedSearchesRoom } from '@/domains/saved-searches/server';
@@ -87,12 +89,14 @@ const rooms: readonly RoomModule[] = [
   membershipRoom,
   trackingRoom,
   offersRoom,
+  agreementsRoom,
+  insightsRoom,
   paymentsRoom,
   adminRoom,
   forumRoom,
   chainOfTitleRoom,
   commentsRoom,
-  dealsRoom,
+  inboxRoom,
   enrichmentRoom,
   recommendationsRoom,
   notificationsRoom,

@@ -8,8 +8,9 @@ import { enrichmentPages } from '@/domains/enrichment/web';
 import { forumPages } from '@/domains/forum/web';
 import { legalPages } from '@/domains/legal/web';
 import { membershipPages } from '@/domains/membership/web';
+import { agreementsPages } from '@/domains/agreements/web';
 import { offersPages } from '@/domains/offers/web';
-import { dealsPages } from '@/domains/deals/web';
+import { inboxPages } from '@/domains/inbox/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
 import { notificationsPages } from '@/domains/notifications/web';
 import { savedSearchesPages } from '@/domains/saved-searches/web';
@@ -50,7 +51,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.privacyAlias, lazy: page(legalPages.privacy) },
   { path: paths.cookies, lazy: page(legalPages.cookies) },
   { path: paths.disclaimer, lazy: page(legalPages.disclaimer) },
-  { path: paths.verifyAgreement, lazy: page(offersPages.verifyAgreement) },
+  { path: paths.verifyAgreement, lazy: page(agreementsPages.verifyAgreement) },
   // Checkout returns here (Stripe's success_url); it shows only the visitor's own payment.
   { path: paths.paymentSuccess, lazy: page(membershipPages.paymentSuccess) },
 ];
@@ -65,7 +66,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.securitySettings, lazy: page(accountsPages.securitySettings) },
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
-  { path: paths.inbox, lazy: page(dealsPages.inbox) },
+  { path: paths.inbox, lazy: page(inboxPages.inbox) },
   // Premium producers (agents and admins too); others see the 'Premium Feature' card.
   { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
   { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },

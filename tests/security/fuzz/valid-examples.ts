@@ -224,7 +224,7 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   // POST /api/admin/upload-ip-images is multipart (no JSON body to keep valid): the fuzzer's
   // multipart strategy sends it broken bodies, like the deck and listing image uploads.
   // So is POST /api/agreements/verify (public): broken multipart bodies must answer 4xx, and
-  // a PDF we never issued 200 with genuine: false (src/domains/offers/server/verify-agreement.test.ts).
+  // a PDF we never issued 200 with genuine: false (src/domains/agreements/server/verify-agreement.test.ts).
   'POST /api/admin/users/{userId}/suspend': () => ({ body: { notes: 'Fuzz check' } }),
   'POST /api/admin/users/{userId}/activate': () => ({ body: { notes: 'Fuzz check' } }),
   'POST /api/admin/users/{userId}/reset-password': () => ({

@@ -12,11 +12,11 @@ import {
   PoundSterling,
 } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
+import { loadAgentAnalytics } from '@/domains/insights/web';
 import { ListingFormDialog } from '@/domains/listings/web';
 import {
   AgentListingsTable,
   AgentSubmissions,
-  loadAgentAnalytics,
   useAgentListings,
   useAgentOffers,
 } from '@/domains/offers/web';

@@ -4,7 +4,7 @@ import { useCurrentUser, useLoggedOutRedirect } from '@/domains/accounts/web';
 import { ListingAnalysisPanel } from '@/domains/analysis/web';
 import { ListingChainOfTitlePanel } from '@/domains/chain-of-title/web';
 import { ListingCommentsPanel } from '@/domains/comments/web';
-import { ListingQuestionsPanel } from '@/domains/deals/web';
+import { ListingQuestionsPanel } from '@/domains/inbox/web';
 import type { ListingDetail } from '@/domains/listings/listings.schema';
 import {
   ListingDetailView,
@@ -41,7 +41,7 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
       listing={listing}
       actions={<ListingActions listing={listing} />}
       agentContact={
-        // Producers reach the agent through the questions panel below (the deals room).
+        // Producers reach the agent through the questions panel below (the inbox room).
         role === 'producer' ? (
           <a href="#ask-agent-title" className="text-sm font-medium text-brand-700 hover:underline">
             Ask the agent a question

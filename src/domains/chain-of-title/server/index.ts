@@ -4,8 +4,13 @@
  * records its admin writes through the admin room's front door; neither depends on it. Other
  * rooms file documents through `fileChainDocument` (offers: signed option agreements).
  */
+import { onListingDeletion } from '@/domains/listings/server';
 import type { RoomModule } from '@/server/room-module';
 import { chainOfTitleRoutes } from './chain-of-title.routes';
+import { removeDeletedListingFiles } from './remove-deleted-listing-files';
+
+// A deleted listing's chain-of-title files go with it (listings cannot call this room).
+onListingDeletion(removeDeletedListingFiles);
 
 export const chainOfTitleRoom: RoomModule = {
   name: 'chain-of-title',

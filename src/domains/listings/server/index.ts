@@ -61,7 +61,12 @@ export { shareImageOf } from './rasterise-cover';
 // An agent's account closing: their listings leave the market, then go (decision 007).
 export { withdrawAgentListings } from './withdraw-agent-listings';
 export { deleteAgentListings } from './delete-agent-listings';
-export { deleteListing, lockListing, withdrawListing } from './remove-listing';
+// What other rooms settle when an agent deletes a listing (offers: holds; chain of title: files).
+export {
+  onListingDeletion,
+  type ListingDeletionDeps,
+  type ListingDeletionStep,
+} from './listing-deletion-steps';
 export { removeListingImages, type DeletedListingImages } from './remove-listing-images';
 // The admin console: an approved agent's drafts go public; a suspended agent's listings leave
 // the market and come back on activation (decisions 008 and 009).

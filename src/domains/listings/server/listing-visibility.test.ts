@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { dealThreads } from '@/domains/deals/server/deals.tables';
+import { dealThreads } from '@/domains/inbox/server/inbox.tables';
 import type { ListingCard } from '@/domains/listings/listings.schema';
 import { mailOutbox } from '@/server/mail/mail.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';

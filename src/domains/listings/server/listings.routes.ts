@@ -23,6 +23,7 @@ import { getListing, LISTING_NOT_FOUND } from './get-listing';
 import { getPublicStats } from './get-public-stats';
 import { createListing, updateListing } from './save-listing';
 import { listingImageUploadRoutes } from './listing-images.routes';
+import { deleteListingRoutes } from './delete-listing.routes';
 import { ListingFormSchema, ListingSavedResponseSchema } from '../listing-form.schema';
 
 const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE_SECONDS}`;
@@ -49,6 +50,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
     cache.dispose();
   });
   await app.register(listingImageUploadRoutes);
+  await app.register(deleteListingRoutes);
 
   app.get(
     '/public/stats',

@@ -38,7 +38,7 @@ export async function withdrawListing(
  * Deletes one listing (favourites, views and closed offers on it go by foreign key). Answers
  * its images, for `removeListingImages` once the deletion has committed.
  */
-export async function deleteListing(db: Executor, id: number): Promise<DeletedListingImages[]> {
+export async function deleteListingRow(db: Executor, id: number): Promise<DeletedListingImages[]> {
   const deleted = await db
     .delete(listings)
     .where(eq(listings.id, id))

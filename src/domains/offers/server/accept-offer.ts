@@ -15,7 +15,7 @@ import { OFFER_MESSAGES, type Offer } from '../offers.schema';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
 import { announceDealEvent } from './announce-deal-event';
-import { generateAgreementSafely } from './option-agreement';
+import { runAfterAcceptance } from './after-acceptance';
 import { captureFailedMail, offerAutoRejectedMail, sendOfferMail } from './offer-emails';
 import {
   captureHold,
@@ -242,9 +242,10 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
     }
     await announceDealEvent(deps, 'accepted', record);
   }
-  // The capture has committed: the option agreement is made now (or by the job later).
+  // The capture has committed: the option agreement is made now (or by the job later), by
+  // the agreements room's step (after-acceptance.ts).
   // (Passed as it is: `deps` may be the app itself, whose properties a spread would lose.)
-  if (hasStorage(deps)) await generateAgreementSafely(deps, offerId);
+  if (hasStorage(deps)) await runAfterAcceptance(deps, offerId);
   for (const other of outcome.others) {
     // Only producers whose offer had reached the agent hear about it; an unpaid one just closes.
     if (other.status === 'awaiting_payment') continue;

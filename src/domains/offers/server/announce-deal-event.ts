@@ -51,7 +51,7 @@ interface EventText {
 }
 
 const feeOf = (record: OfferRecord) =>
-  formatPounds(currentTermsOf(record).pricePence, { exact: true });
+  formatPounds(currentTermsOf(record).offerPricePence, { exact: true });
 const titleOf = (record: OfferRecord) => `"${record.listing.title}"`;
 
 /** A plain email for an event whose text is the bell's, with a link to the deal. */

@@ -208,7 +208,7 @@ async function answerCounter(
     if (counterTerms && sameTerms(latest, terms)) {
       throw validation(`${TERM_MESSAGES.nothingChanged}, or accept the counter`);
     }
-    const newHold = terms.pricePence !== offer.offerPricePence;
+    const newHold = terms.offerPricePence !== offer.offerPricePence;
     const capturesNow = isAcceptance && !newHold;
     if (capturesNow) await requireListingFree(tx, listing, offer);
     const version = latest.version + 1;
@@ -222,7 +222,7 @@ async function answerCounter(
     });
     const now = new Date();
     const offerTermsColumns = {
-      offerPricePence: terms.pricePence,
+      offerPricePence: terms.offerPricePence,
       optionPeriod: terms.optionPeriod,
       extraRightsRequest: terms.extraRightsRequest,
       fundCompetition: terms.fundCompetition,
@@ -243,7 +243,7 @@ async function answerCounter(
               status: next,
               prevHoldVersion: offer.holdVersion,
               prevPaymentId: offer.providerPaymentId,
-              prevHoldPricePence: offer.offerPricePence,
+              prevOfferPricePence: offer.offerPricePence,
               holdVersion: sql`${offers.holdVersion} + 1`,
               providerPaymentId: null,
             }

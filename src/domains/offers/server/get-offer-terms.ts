@@ -9,7 +9,7 @@ import { offerSubject, parseHoldKey } from './offer-hold';
 import { publicStatus } from './offer-record';
 import { buildOfferTimeline } from './offer-timeline';
 import { loadTermVersions, toTermVersion } from './offer-terms';
-import { offerAgreements } from './offers.tables';
+import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
 
 type HoldState = OfferTermsResponse['holds'][number];
 

@@ -70,7 +70,12 @@ const OPERATIONS: Record<HoldAction, LedgerEntry['operation']> = {
   release: 'release',
 };
 
-/** The ledger row of one call about the hold (written before the call, in our transaction). */
+/**
+ * The ledger row of one call about the hold (written before the call, in our transaction).
+ * `amountPence` is the payments room's word for what a provider call moves; for a hold it is
+ * the offer's price (`offerPricePence`), but the two names stay apart on purpose: a payment's
+ * amount is money at the provider, the offer price is a term of the deal.
+ */
 export function holdLedgerEntry(offer: HoldOffer, action: HoldAction): LedgerEntry {
   return {
     operation: OPERATIONS[action],
@@ -209,7 +214,7 @@ export function providerError(error: unknown): unknown {
 /** The hold a re-authorisation is replacing (decision 016), as the offer row records it. */
 export type PreviousHoldOffer = Pick<
   OfferRow,
-  'id' | 'producerId' | 'prevHoldVersion' | 'prevPaymentId' | 'prevHoldPricePence'
+  'id' | 'producerId' | 'prevHoldVersion' | 'prevPaymentId' | 'prevOfferPricePence'
 >;
 
 /** The previous hold as an orphan-style hold, or null when the offer names none. */
@@ -218,7 +223,7 @@ export function previousHoldOf(offer: PreviousHoldOffer): OrphanHold | null {
   return {
     offerId: offer.id,
     holdVersion: offer.prevHoldVersion,
-    amountPence: offer.prevHoldPricePence ?? 0,
+    amountPence: offer.prevOfferPricePence ?? 0,
     userId: offer.producerId,
     providerPaymentId: offer.prevPaymentId,
   };

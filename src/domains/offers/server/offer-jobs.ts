@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Job } from '@/server/jobs/job-runner';
 import type { OfferDeps } from './offer-deps';
-import { completeUnfinishedAgreements } from './complete-agreement';
-import { generateMissingAgreements } from './option-agreement';
 import { expireOfferDeadlines, remindOfferDeadlines } from './process-offer-deadlines';
 import { reconcileOffers } from './reconcile-offers';
 
@@ -19,17 +17,6 @@ export function offerJobs(app: FastifyInstance): Job[] {
       run: async () => ({
         reminded: await remindOfferDeadlines(deps),
         expired: await expireOfferDeadlines(deps),
-      }),
-    },
-    {
-      // Option agreements of accepted offers not made yet (decision 016): after the capture
-      // committed, never inside it. Then agreements both parties signed that are not yet
-      // sealed (audit trail, digital signature), mailed or filed in the chain of title.
-      name: 'offers:agreements',
-      intervalMs: 60 * 1000,
-      run: async () => ({
-        generated: await generateMissingAgreements(app),
-        completed: await completeUnfinishedAgreements(app),
       }),
     },
     {

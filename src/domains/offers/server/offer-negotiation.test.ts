@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { localPaymentIntents } from '@/domains/payments/server/payments.tables';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
@@ -13,8 +13,9 @@ import {
 } from '../../../../tests/helpers/fixtures/offers';
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import type { NegotiationResponse, Offer, OfferTermsResponse } from '../offers.schema';
-import { generateMissingAgreements } from './option-agreement';
-import { offerAgreements, offers } from './offers.tables';
+import { generateMissingAgreements } from '@/domains/agreements/server';
+import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
+import { offerTerms, offers } from './offers.tables';
 import { expireOfferDeadlines } from './process-offer-deadlines';
 import { reconcileOffers } from './reconcile-offers';
 import { syncOfferPayment } from './sync-offer-payment';
@@ -160,6 +161,38 @@ describe('[DEALS] counter-offers: transitions and who may make them', () => {
     expect((await termsOf(admin, offer.id)).statusCode).toBe(200);
   });
 
+  it('a counter whose offer update fails stores no term sheet version (one transaction)', async () => {
+    const offer = await kit.pendingOffer(producer, (await newListing()).id);
+    // The offer's own update fails inside the counter, after the term rows were written.
+    const fail = `fail_offer_${offer.id}`;
+    await t.db.execute(
+      sql.raw(`create function ${fail}() returns trigger language plpgsql as $$
+        begin raise exception 'offer update refused by the test'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger ${fail} before update on offers for each row
+        when (new.id = ${offer.id} and new.terms_version <> old.terms_version)
+        execute function ${fail}()`),
+    );
+    try {
+      const failed = await counter(agent, offer.id, RAISED);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      const stored = await t.db.select().from(offerTerms).where(eq(offerTerms.offerId, offer.id));
+      expect(stored).toEqual([]);
+      expect(await offerRow(offer.id)).toMatchObject({ status: 'pending', termsVersion: 1 });
+    } finally {
+      await t.db.execute(sql.raw(`drop trigger ${fail} on offers`));
+      await t.db.execute(sql.raw(`drop function ${fail}()`));
+    }
+    // Once the update can commit, the counter and both versions land together.
+    expect((await counter(agent, offer.id, RAISED)).statusCode).toBe(200);
+    const versions = await t.db
+      .select({ version: offerTerms.version })
+      .from(offerTerms)
+      .where(eq(offerTerms.offerId, offer.id));
+    expect(versions.map((row) => row.version).sort()).toEqual([1, 2]);
+  });
+
   it('restarts the response deadline with each counter', async () => {
     const offer = await kit.pendingOffer(producer, (await newListing()).id);
     const soon = new Date(Date.now() + 2 * 60 * 60 * 1000);
@@ -249,7 +282,7 @@ describe('[DEALS] a counter that changes the price needs a new hold; never both 
       .from(offerAgreements)
       .where(eq(offerAgreements.offerId, offerId));
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(agreement.sha256);
-    expect(agreement).toMatchObject({ optionFeePence: 5_500_000, termsVersion: 3 });
+    expect(agreement).toMatchObject({ offerPricePence: 5_500_000, termsVersion: 3 });
     for (const who of [agent, admin]) {
       const read = await t.request({
         method: 'GET',

@@ -87,7 +87,7 @@ export function currentTermsOf(record: Pick<OfferRecord, 'offer' | 'listing' | '
 
 /** The hold live on the producer's card now: the current one once authorised, else the previous. */
 function heldPenceOf(offer: OfferRecord['offer']): number | null {
-  if (offer.status === 'reauthorising') return offer.prevHoldPricePence;
+  if (offer.status === 'reauthorising') return offer.prevOfferPricePence;
   const isLive = ['pending', 'countered', 'accepting'].includes(offer.status);
   return isLive && offer.providerPaymentId ? offer.offerPricePence : null;
 }

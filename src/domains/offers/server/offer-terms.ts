@@ -18,7 +18,7 @@ import { offerTerms, type OfferRow, type OfferTermsRow } from './offers.tables';
 /** The terms of one version of a term sheet, as stored (pence, rights as lists). */
 export type TermValues = Pick<
   OfferTermsRow,
-  | 'pricePence'
+  | 'offerPricePence'
   | 'optionPeriod'
   | 'purchasePricePence'
   | 'purchasePricePercentBp'
@@ -78,7 +78,7 @@ export function firstVersionOf(offer: OfferRow, rights: ListingRights): TermVers
     kind: 'offer',
     authorId: offer.producerId,
     createdAt: offer.submittedAt ?? offer.createdAt,
-    pricePence: offer.offerPricePence,
+    offerPricePence: offer.offerPricePence,
     optionPeriod: offer.optionPeriod,
     purchasePricePence: null,
     purchasePricePercentBp: null,
@@ -104,7 +104,7 @@ export function firstVersionOf(offer: OfferRow, rights: ListingRights): TermVers
 export function termValuesOf(request: TermSheetRequest, as: TermValues): TermValues {
   const isPercent = request.purchasePricePercentBp !== null;
   return {
-    pricePence: request.pricePence,
+    offerPricePence: request.offerPricePence,
     optionPeriod: request.optionPeriod,
     purchasePricePence: request.purchasePricePence,
     purchasePricePercentBp: request.purchasePricePercentBp,
@@ -126,7 +126,7 @@ export function termValuesOf(request: TermSheetRequest, as: TermValues): TermVal
 /** Only the terms of a version (its note is a message, not a term). */
 export function pickTerms(version: TermValues): TermValues {
   return {
-    pricePence: version.pricePence,
+    offerPricePence: version.offerPricePence,
     optionPeriod: version.optionPeriod,
     purchasePricePence: version.purchasePricePence,
     purchasePricePercentBp: version.purchasePricePercentBp,
@@ -244,7 +244,7 @@ export function purchasePriceLabel(
 }
 
 const FIELDS: { field: string; label: string; show: (v: TermValues) => string | null }[] = [
-  { field: 'pricePence', label: 'Option fee', show: (v) => pounds(v.pricePence) },
+  { field: 'offerPricePence', label: 'Option fee', show: (v) => pounds(v.offerPricePence) },
   { field: 'optionPeriod', label: 'Option period', show: (v) => months(v.optionPeriod) },
   { field: 'purchasePrice', label: 'Purchase price', show: (v) => purchasePriceLabel(v) },
   { field: 'extensionMonths', label: 'Extension', show: (v) => months(v.extensionMonths) },
@@ -285,7 +285,7 @@ export const sameTerms = (a: TermValues, b: TermValues) => diffTerms(a, b).lengt
 /** Stored terms (pence) → the API's terms (pounds as strings). */
 export function toTerms(v: TermValues): Terms {
   return {
-    offerPrice: penceToPounds(v.pricePence),
+    offerPrice: penceToPounds(v.offerPricePence),
     optionPeriod: v.optionPeriod,
     purchasePrice: penceToPounds(v.purchasePricePence),
     purchasePricePercent:

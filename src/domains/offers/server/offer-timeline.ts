@@ -3,7 +3,8 @@ import { penceToPounds } from '@/shared/money';
 import type { OfferTimelineEvent } from '../offers.schema';
 import { parseHoldKey } from './offer-hold';
 import type { TermVersionRecord } from './offer-terms';
-import type { OfferAgreementRow, OfferRow } from './offers.tables';
+import type { OfferAgreementRow } from '@/domains/agreements/server/agreements.tables';
+import type { OfferRow } from './offers.tables';
 
 /** Where an event goes among others of the same instant (the order things happen in). */
 const ORDER: Record<OfferTimelineEvent['kind'], number> = {
@@ -54,12 +55,17 @@ export function buildOfferTimeline(input: {
       },
     });
 
-  add(offer.createdAt, 'created', 'producer', versions[0]?.pricePence ?? offer.offerPricePence);
+  add(
+    offer.createdAt,
+    'created',
+    'producer',
+    versions[0]?.offerPricePence ?? offer.offerPricePence,
+  );
   for (const version of versions.slice(1)) {
     if (version.kind === 'counter') {
-      add(version.createdAt, 'countered', version.proposedBy, version.pricePence);
+      add(version.createdAt, 'countered', version.proposedBy, version.offerPricePence);
     } else if (version.kind === 'accepted_counter') {
-      add(version.createdAt, 'counter_accepted', version.proposedBy, version.pricePence);
+      add(version.createdAt, 'counter_accepted', version.proposedBy, version.offerPricePence);
     }
   }
   for (const row of ledger) {
@@ -85,7 +91,7 @@ export function buildOfferTimeline(input: {
     add(offer.decidedAt, 'accepted', by, offer.offerPricePence, sortAt);
   }
   if (agreement) {
-    add(agreement.createdAt, 'agreement_issued', null, agreement.optionFeePence);
+    add(agreement.createdAt, 'agreement_issued', null, agreement.offerPricePence);
     if (agreement.producerSignedAt) add(agreement.producerSignedAt, 'signed', 'producer', null);
     if (agreement.agentSignedAt) add(agreement.agentSignedAt, 'signed', 'agent', null);
   }

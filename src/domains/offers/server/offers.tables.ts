@@ -50,6 +50,12 @@ export const offers = pgTable(
     producerId: integer('producer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The offer's amount, the option fee, in pence: one name from column to screen (issue 26).
+     * The API answers it as `offerPrice`, pounds as a string (spec); the term sheet's versions
+     * and the agreement carry the same name. A payment's `amountPence` (payments room) is what
+     * a charge or hold moves at the provider, a different thing that happens to equal it.
+     */
     offerPricePence: integer('offer_price_pence').notNull(),
     optionPeriod: integer('option_period_months').notNull(),
     extraRightsRequest: text('extra_rights_request'),
@@ -83,7 +89,8 @@ export const offers = pgTable(
      */
     prevHoldVersion: integer('prev_hold_version'),
     prevPaymentId: text('prev_payment_id'),
-    prevHoldPricePence: integer('prev_hold_price_pence'),
+    /** The previous hold's offer price (SQL column keeps its first name). */
+    prevOfferPricePence: integer('prev_hold_price_pence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,7 +129,8 @@ export const offerTerms = pgTable(
     proposedBy: text('proposed_by').$type<TermParty>().notNull(),
     kind: text('kind').$type<TermKind>().notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    pricePence: integer('price_pence').notNull(),
+    /** This version's offer price (option fee); the SQL column keeps its first name. */
+    offerPricePence: integer('price_pence').notNull(),
     optionPeriod: integer('option_period_months').notNull(),
     purchasePricePence: integer('purchase_price_pence'),
     extensionMonths: integer('extension_months').notNull().default(0),
@@ -155,50 +163,3 @@ export const offerTerms = pgTable(
   (t) => [uniqueIndex('offer_terms_version_key').on(t.offerId, t.version)],
 );
 export type OfferTermsRow = typeof offerTerms.$inferSelect;
-
-/**
- * The option agreement of an accepted offer: the PDF (Storage port), its SHA-256, the term
- * sheet version it was made from, and each party's click-to-sign (name, time, address). Once
- * both have signed, the final PDF (the agreement, its audit-trail page and the platform's
- * digital signature) is recorded beside it, written once; then mailed and filed in the
- * listing's chain of title, each step stamped so the offers:agreements job finishes the rest.
- */
-export const offerAgreements = pgTable(
-  'offer_agreements',
-  {
-    offerId: integer('offer_id')
-      .primaryKey()
-      .references(() => offers.id, { onDelete: 'cascade' }),
-    storageKey: text('storage_key').notNull(),
-    sha256: text('sha256').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    termsVersion: integer('terms_version').notNull(),
-    optionFeePence: integer('option_fee_pence').notNull(),
-    producerSignedName: text('producer_signed_name'),
-    producerSignedAt: timestamp('producer_signed_at', { withTimezone: true }),
-    producerSignedIp: text('producer_signed_ip'),
-    agentSignedName: text('agent_signed_name'),
-    agentSignedAt: timestamp('agent_signed_at', { withTimezone: true }),
-    agentSignedIp: text('agent_signed_ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The digitally signed final PDF: where it is stored, its SHA-256 and size. */
-    signedStorageKey: text('signed_storage_key'),
-    signedSha256: text('signed_sha256'),
-    signedSizeBytes: integer('signed_size_bytes'),
-    /** The signing time the PDF's signature carries (when the second party signed). */
-    signedAt: timestamp('signed_at', { withTimezone: true }),
-    /** The SHA-256 fingerprint of the certificate that signed it (survives a rotation). */
-    signerCertSha256: text('signer_cert_sha256'),
-    /** When the signed PDF was mailed to both parties (claimed before sending: once). */
-    signedMailedAt: timestamp('signed_mailed_at', { withTimezone: true }),
-    /** The chain-of-title document it was filed as (that room's id; no cross-room key). */
-    chainDocumentId: integer('chain_document_id'),
-    chainFiledAt: timestamp('chain_filed_at', { withTimezone: true }),
-  },
-  (t) => [
-    // /verify-agreement looks a file up by either hash.
-    index('offer_agreements_sha256_idx').on(t.sha256),
-    index('offer_agreements_signed_sha256_idx').on(t.signedSha256),
-  ],
-);
-export type OfferAgreementRow = typeof offerAgreements.$inferSelect;

@@ -54,7 +54,7 @@ export async function promoteReplacementHold(
         lastPaymentError: null,
         prevHoldVersion: null,
         prevPaymentId: null,
-        prevHoldPricePence: null,
+        prevOfferPricePence: null,
         updatedAt: now,
       })
       .where(

@@ -12,10 +12,6 @@ export { offersKeys } from './api/offers-keys';
 export { SubmitOfferSteps } from './components/submit-offer-steps';
 
 /** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
-/** The agent's Analytics tab, loaded on demand (it brings recharts). */
-export const loadAgentAnalytics = () => import('./components/agent-analytics');
-
 export const offersPages = {
   mySubmissions: () => import('./pages/my-submissions-page'),
-  verifyAgreement: () => import('./pages/verify-agreement-page'),
 };

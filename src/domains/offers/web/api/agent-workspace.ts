@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListingDeletedResponse } from '@/domains/listings/listing-form.schema';
 import { apiRequest } from '@/web/lib/api-client';
-import type {
-  AgentAnalyticsResponse,
-  AgentListingsResponse,
-  AgentOffersResponse,
-  ListingViewersResponse,
-  Offer,
-} from '../../offers.schema';
+import type { AgentListingsResponse, AgentOffersResponse, Offer } from '../../offers.schema';
 import { offersKeys } from './offers-keys';
 
 /** GET /api/offers/agent/{agentId}: every offer that reached the agent, newest first. */
@@ -25,27 +19,6 @@ export function useAgentListings(agentId: number | undefined) {
     queryKey: offersKeys.agentListings(agentId ?? 0),
     queryFn: () => apiRequest<AgentListingsResponse>(`/api/listings/agent/${agentId}`),
     enabled: agentId !== undefined,
-  });
-}
-
-/** GET /api/analytics/agent/{agentId}: fetched only while the Analytics tab is open. */
-export function useAgentAnalytics(agentId: number | undefined) {
-  return useQuery({
-    queryKey: offersKeys.agentAnalytics(agentId ?? 0),
-    queryFn: () => apiRequest<AgentAnalyticsResponse>(`/api/analytics/agent/${agentId}`),
-    enabled: agentId !== undefined,
-  });
-}
-
-/** GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers: who looked at a listing. */
-export function useListingViewers(agentId: number, listingId: number | null) {
-  return useQuery({
-    queryKey: offersKeys.listingViewers(agentId, listingId ?? 0),
-    queryFn: () =>
-      apiRequest<ListingViewersResponse>(
-        `/api/analytics/agent/${agentId}/listings/${listingId}/viewers`,
-      ),
-    enabled: listingId !== null,
   });
 }
 

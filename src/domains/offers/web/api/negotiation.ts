@@ -50,20 +50,3 @@ export function useAcceptCounter() {
     },
   });
 }
-
-/** POST /api/offers/{id}/agreement/sign: typed name and consent. */
-export function useSignAgreement() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ offerId, fullName }: { offerId: number; fullName: string }) =>
-      apiRequest<unknown>(`/api/offers/${offerId}/agreement/sign`, {
-        method: 'POST',
-        body: { fullName, consent: true },
-      }),
-    // Not awaited: the refetch can unmount the button that asked (its status changes), and
-    // TanStack Query drops a mutate() call's own callbacks once their component is gone.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: offersKeys.all });
-    },
-  });
-}

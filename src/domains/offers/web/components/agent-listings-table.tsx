@@ -41,52 +41,15 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-interface AgentListingsTableProps {
-  agentId: number;
+/** The table's columns: title, status, views, favourites, offer counts, and the actions. */
+function listingColumns({
+  onEdit,
+  onDelete,
+}: {
   onEdit: (listingId: number) => void;
-  onCreate: () => void;
-}
-
-/** My IP Assets: the agent's listings with their offers, and edit, delete and view. */
-export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsTableProps) {
-  const listings = useAgentListings(agentId);
-  const remove = useDeleteListing();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const [toDelete, setToDelete] = useState<AgentListing | null>(null);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: (result) => {
-        toast({
-          title: 'IP asset deleted successfully.',
-          description:
-            result.outcome === 'withdrawn'
-              ? 'It carries an accepted offer, so it is kept as that deal’s record, withdrawn from the marketplace.'
-              : result.releasedHolds > 0
-                ? `${result.releasedHolds} open ${result.releasedHolds === 1 ? 'offer was' : 'offers were'} rejected and the card holds released.`
-                : undefined,
-          variant: 'success',
-        });
-        setToDelete(null);
-      },
-      onError: (error) => {
-        setToDelete(null);
-        if (isUnauthorizedError(error)) {
-          setTimeout(() => navigate(paths.auth), LOGGED_OUT_REDIRECT_MS);
-          return;
-        }
-        toast({
-          title: 'Error',
-          description: 'Failed to delete IP asset. Please try again.',
-          variant: 'destructive',
-        });
-      },
-    });
-  };
-
-  const columns: DataTableColumn<AgentListing>[] = [
+  onDelete: (listing: AgentListing) => void;
+}): DataTableColumn<AgentListing>[] {
+  return [
     {
       id: 'title',
       header: 'Title',
@@ -144,7 +107,7 @@ export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsT
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => setToDelete(row)}
+            onClick={() => onDelete(row)}
             aria-label={`Delete ${row.title}`}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -160,6 +123,54 @@ export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsT
       ),
     },
   ];
+}
+
+interface AgentListingsTableProps {
+  agentId: number;
+  onEdit: (listingId: number) => void;
+  onCreate: () => void;
+}
+
+/** My IP Assets: the agent's listings with their offers, and edit, delete and view. */
+export function AgentListingsTable({ agentId, onEdit, onCreate }: AgentListingsTableProps) {
+  const listings = useAgentListings(agentId);
+  const remove = useDeleteListing();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [toDelete, setToDelete] = useState<AgentListing | null>(null);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: (result) => {
+        toast({
+          title: 'IP asset deleted successfully.',
+          description:
+            result.outcome === 'withdrawn'
+              ? 'It carries an accepted offer, so it is kept as that deal’s record, withdrawn from the marketplace.'
+              : result.releasedHolds > 0
+                ? `${result.releasedHolds} open ${result.releasedHolds === 1 ? 'offer was' : 'offers were'} rejected and the card holds released.`
+                : undefined,
+          variant: 'success',
+        });
+        setToDelete(null);
+      },
+      onError: (error) => {
+        setToDelete(null);
+        if (isUnauthorizedError(error)) {
+          setTimeout(() => navigate(paths.auth), LOGGED_OUT_REDIRECT_MS);
+          return;
+        }
+        toast({
+          title: 'Error',
+          description: 'Failed to delete IP asset. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const columns = listingColumns({ onEdit, onDelete: setToDelete });
 
   if (listings.isError) {
     return (

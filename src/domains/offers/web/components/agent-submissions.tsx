@@ -29,7 +29,7 @@ import { OfferStatusBadge } from './offer-status-badge';
 import { DealTerms } from './deal-terms';
 import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
-import { SignAgreementDialog } from './sign-agreement-dialog';
+import { OfferAgreementSigning } from './offer-agreement-signing';
 
 /** The fee of the terms as they stand (the agent's own counter while it waits). */
 function amount(offer: Offer): string {
@@ -130,7 +130,7 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
           </a>
         ) : null}
         {offer.status === 'accepted' && offer.signedOptionUrl ? (
-          <SignAgreementDialog offer={offer} side="agent" />
+          <OfferAgreementSigning offer={offer} side="agent" />
         ) : null}
         {offer.status === 'countered' ? (
           <p className="text-sm text-ink-muted">Waiting for the producer to answer your counter.</p>

@@ -65,6 +65,77 @@ function bodyOf(form: CounterForm, rights: RightsForm, offer: Offer): TermSheetB
   };
 }
 
+type SetField = (key: keyof CounterForm) => (event: { target: { value: string } }) => void;
+
+/** The money and time terms: option fee and period, purchase price, extension. */
+function PriceTermsFields({ form, set }: { form: CounterForm; set: SetField }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field label="Option fee (£)" required>
+        <Input inputMode="decimal" value={form.offerPrice} onChange={set('offerPrice')} />
+      </Field>
+      <Field label="Option period" required>
+        <Select value={form.optionPeriod} onChange={set('optionPeriod')}>
+          {OPTION_PERIODS.map((months) => (
+            <option key={months} value={months}>
+              {months} months
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Purchase price on exercise">
+        <Select value={form.purchaseMode} onChange={set('purchaseMode')}>
+          <option value="none">To be agreed</option>
+          <option value="sum">A sum</option>
+          <option value="percent">A percentage of the budget</option>
+        </Select>
+      </Field>
+      {form.purchaseMode === 'sum' ? (
+        <Field label="Purchase price (£)">
+          <Input inputMode="decimal" value={form.purchasePrice} onChange={set('purchasePrice')} />
+        </Field>
+      ) : null}
+      {form.purchaseMode === 'percent' ? (
+        <>
+          <Field label="Percentage of the budget (%)">
+            <Input
+              inputMode="decimal"
+              value={form.purchasePricePercent}
+              onChange={set('purchasePricePercent')}
+            />
+          </Field>
+          <Field label="Floor (£)">
+            <Input
+              inputMode="decimal"
+              value={form.purchasePriceFloor}
+              onChange={set('purchasePriceFloor')}
+            />
+          </Field>
+          <Field label="Cap (£)">
+            <Input
+              inputMode="decimal"
+              value={form.purchasePriceCap}
+              onChange={set('purchasePriceCap')}
+            />
+          </Field>
+        </>
+      ) : null}
+      <Field label="Extension">
+        <Select value={form.extensionMonths} onChange={set('extensionMonths')}>
+          {EXTENSION_PERIODS.map((months) => (
+            <option key={months} value={months}>
+              {months === 0 ? 'None' : `${months} months`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Extension fee (£)">
+        <Input inputMode="decimal" value={form.extensionFee} onChange={set('extensionFee')} />
+      </Field>
+    </div>
+  );
+}
+
 /**
  * 'Counter' (the agent, on a pending offer) and 'Counter Back' (the producer, on a countered
  * one): a term sheet form prefilled with the terms as they stand. Media and territories are
@@ -83,7 +154,7 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
     territories: offer.terms.territories,
     exclusivity: offer.terms.exclusivity,
   }));
-  const set = (key: keyof CounterForm) => (event: { target: { value: string } }) =>
+  const set: SetField = (key) => (event) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
   const onOpenChange = (open: boolean) => {
     // Each opening starts from the terms as they stand now.
@@ -146,73 +217,7 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
               every version is kept.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid grid-cols-2 gap-3">
-            <Field label="Option fee (£)" required>
-              <Input inputMode="decimal" value={form.offerPrice} onChange={set('offerPrice')} />
-            </Field>
-            <Field label="Option period" required>
-              <Select value={form.optionPeriod} onChange={set('optionPeriod')}>
-                {OPTION_PERIODS.map((months) => (
-                  <option key={months} value={months}>
-                    {months} months
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Purchase price on exercise">
-              <Select value={form.purchaseMode} onChange={set('purchaseMode')}>
-                <option value="none">To be agreed</option>
-                <option value="sum">A sum</option>
-                <option value="percent">A percentage of the budget</option>
-              </Select>
-            </Field>
-            {form.purchaseMode === 'sum' ? (
-              <Field label="Purchase price (£)">
-                <Input
-                  inputMode="decimal"
-                  value={form.purchasePrice}
-                  onChange={set('purchasePrice')}
-                />
-              </Field>
-            ) : null}
-            {form.purchaseMode === 'percent' ? (
-              <>
-                <Field label="Percentage of the budget (%)">
-                  <Input
-                    inputMode="decimal"
-                    value={form.purchasePricePercent}
-                    onChange={set('purchasePricePercent')}
-                  />
-                </Field>
-                <Field label="Floor (£)">
-                  <Input
-                    inputMode="decimal"
-                    value={form.purchasePriceFloor}
-                    onChange={set('purchasePriceFloor')}
-                  />
-                </Field>
-                <Field label="Cap (£)">
-                  <Input
-                    inputMode="decimal"
-                    value={form.purchasePriceCap}
-                    onChange={set('purchasePriceCap')}
-                  />
-                </Field>
-              </>
-            ) : null}
-            <Field label="Extension">
-              <Select value={form.extensionMonths} onChange={set('extensionMonths')}>
-                {EXTENSION_PERIODS.map((months) => (
-                  <option key={months} value={months}>
-                    {months === 0 ? 'None' : `${months} months`}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Extension fee (£)">
-              <Input inputMode="decimal" value={form.extensionFee} onChange={set('extensionFee')} />
-            </Field>
-          </div>
+          <PriceTermsFields form={form} set={set} />
           <RightsFields offered={offer.listingRights} value={rights} onChange={setRights} />
           <Field label="Credit">
             <Input value={form.credit} onChange={set('credit')} />

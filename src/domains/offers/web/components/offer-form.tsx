@@ -32,6 +32,37 @@ const FORM_FIELDS = [
 /** The form's hint, from the same constant the schema's minimum uses. */
 const MINIMUM_HINT = `Minimum ${formatPounds(MIN_OFFER_POUNDS * 100)}`;
 
+/** 'Continue to Payment', which asks for the deck first (the spec's message below it). */
+function SubmitOfferButton({ hasDeck, isBusy }: { hasDeck: boolean; isBusy: boolean }) {
+  return (
+    <div className="space-y-2">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!hasDeck || isBusy}
+        aria-describedby={hasDeck ? undefined : 'offer-deck-required'}
+      >
+        {!hasDeck ? (
+          'Upload Deck to Continue'
+        ) : isBusy ? (
+          'Submitting Offer…'
+        ) : (
+          <>
+            Continue to Payment
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </>
+        )}
+      </Button>
+      {hasDeck ? null : (
+        <p id="offer-deck-required" className="text-center text-sm text-ink-muted">
+          {OFFER_MESSAGES.deckRequired}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface OfferFormProps {
   listingId: number;
   onCreated: (created: CreateOfferResponse) => void;
@@ -173,31 +204,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
         }
       />
 
-      <div className="space-y-2">
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={!hasDeck || isBusy}
-          aria-describedby={hasDeck ? undefined : 'offer-deck-required'}
-        >
-          {!hasDeck ? (
-            'Upload Deck to Continue'
-          ) : isBusy ? (
-            'Submitting Offer…'
-          ) : (
-            <>
-              Continue to Payment
-              <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </>
-          )}
-        </Button>
-        {hasDeck ? null : (
-          <p id="offer-deck-required" className="text-center text-sm text-ink-muted">
-            {OFFER_MESSAGES.deckRequired}
-          </p>
-        )}
-      </div>
+      <SubmitOfferButton hasDeck={hasDeck} isBusy={isBusy} />
     </form>
   );
 }

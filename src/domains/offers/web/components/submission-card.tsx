@@ -16,7 +16,7 @@ import { TermHistory } from './term-history';
 import { CancelOfferDialog } from './cancel-offer-dialog';
 import { OfferStatusBadge } from './offer-status-badge';
 import { RenewOfferButton } from './renew-offer-button';
-import { SignAgreementDialog } from './sign-agreement-dialog';
+import { OfferAgreementSigning } from './offer-agreement-signing';
 import { ResponseDeadline } from './response-deadline';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -126,7 +126,7 @@ export function SubmissionCard({ offer }: { offer: Offer }) {
           </a>
         ) : null}
         {offer.status === 'accepted' && offer.signedOptionUrl ? (
-          <SignAgreementDialog offer={offer} side="producer" />
+          <OfferAgreementSigning offer={offer} side="producer" />
         ) : null}
         {offer.status === 'awaiting_payment' ? (
           <>
