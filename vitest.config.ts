@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 const WHOLE_APP_FILES = [
   'src/app/server/shutdown.test.ts',
-  'src/domains/analysis/server/demo-catalogue-scores.test.ts',
+  'src/app/server/demo-catalogue-scores.test.ts',
 ];
 
 export default defineConfig({

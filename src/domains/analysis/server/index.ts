@@ -30,5 +30,7 @@ export const analysisRoom: RoomModule = {
   jobs: analysisJobs,
 };
 
-export { processAnalysisWork, queueRecompute } from './recompute-analyses';
+export { catchUpAnalyses, processAnalysisWork, queueRecompute } from './recompute-analyses';
+/** For whole-app tests that start from a fresh process's state (src/app/server). */
+export { restartStaleSweep } from './refresh-stale-analyses';
 export { refreshAnalyses } from './refresh-analyses';

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { seedDemoIfEmpty } from '@/app/server/seed/seed-demo';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { seedDemoIfEmpty } from './seed/seed-demo';
 import { VIABILITY_BANDS, type ViabilityBand } from '@/domains/listings/listings.constants';
-import { catchUpAnalyses } from './recompute-analyses';
-import { restartStaleSweep } from './refresh-stale-analyses';
+import { catchUpAnalyses, restartStaleSweep } from '@/domains/analysis/server';
 
 /** The demo catalogue's size: every listing is checked, not a sample. */
 const LISTINGS = 1_200;
