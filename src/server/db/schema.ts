@@ -3,6 +3,7 @@
 export * from '@/domains/accounts/server/accounts.tables';
 export * from '@/server/plugins/session.tables';
 export * from '@/server/mail/mail.tables';
+export * from '@/server/jobs/jobs.tables';
 export * from '@/domains/listings/server/listings.tables';
 export * from '@/domains/favourites/server/favourites.tables';
 export * from '@/domains/membership/server/membership.tables';
