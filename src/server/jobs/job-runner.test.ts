@@ -148,8 +148,8 @@ describe('[PLATFORM] the job queue', () => {
     await db.insert(jobRuns).values([
       { job: 'waiting', period: 1 },
       { job: 'waiting', period: 2 },
-      { job: 'old', period: 1, status: 'done', createdAt: new Date(Date.now() - 8 * 86_400_000) },
-      { job: 'old', period: 2, status: 'dead', createdAt: new Date(Date.now() - 8 * 86_400_000) },
+      { job: 'old', period: 1, status: 'done', createdAt: new Date(Date.now() - 3 * 86_400_000) },
+      { job: 'old', period: 2, status: 'dead', createdAt: new Date(Date.now() - 3 * 86_400_000) },
     ]);
     expect(await queueDepth(db)).toEqual({ waiting: 2 });
     expect(await pruneJobHistory(db)).toBe(1);
