@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 
 const runner = (jobs: Job[], instance: string): JobRunner =>
-  createJobRunner({ db, log, jobs, instance, pollMs: 15 });
+  createJobRunner({ db, log, jobs, instance, pollMs: 15, firstPollMs: 0 });
 
 async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -74,6 +74,11 @@ export interface JobRunnerOptions {
   observe?: JobObserver;
   /** How often the worker looks for due runs (default 1 s). */
   pollMs?: number;
+  /**
+   * The first look after start (default 5 s): a starting instance answers its first requests
+   * and does its start-up work before the queue's runs begin, as the timers' first runs did.
+   */
+  firstPollMs?: number;
   /** How long a claim holds without renewal; a killed instance's runs wait this long. */
   leaseMs?: number;
   instance?: string;
@@ -187,13 +192,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await claimDue();
   };
 
-  const poll = () => {
+  const poll = (delayMs = pollMs) => {
     if (!started) return;
     pollTimer = setTimeout(() => {
       tick()
         .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'))
-        .finally(poll);
-    }, pollMs);
+        .finally(() => poll());
+    }, delayMs);
     pollTimer.unref();
   };
 
@@ -209,7 +214,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (started) return;
       started = true;
       stopping = false;
-      poll();
+      poll(options.firstPollMs ?? 5_000);
     },
     async stop(graceMs = JOB_STOP_GRACE_MS) {
       started = false;
