@@ -62,6 +62,11 @@ export const EnvSchema = z
     // Prometheus metrics at /api/metrics, for a scraper that sends it as a bearer token
     // (issue 32); unset: no metrics are collected and the endpoint answers 404.
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    // What this instance does (decision 021): all (default), web (answers requests, runs no
+    // jobs) or jobs (runs the job queue; serves only health, readiness and metrics).
+    INSTANCE_ROLE: z
+      .enum(['all', 'web', 'jobs'], { error: 'must be all, web or jobs' })
+      .default('all'),
     SEED_DEMO: booleanFlag.optional(),
     SEED_LISTINGS: z.coerce
       .number({ error: 'must be a number' })
@@ -202,6 +207,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
   metricsToken: string | undefined;
+  /** all: requests and jobs; web: requests only; jobs: the job queue (and health, metrics). */
+  instanceRole: 'all' | 'web' | 'jobs';
   seedDemo: boolean;
   seedListings: number;
   logLevel: Env['LOG_LEVEL'];
@@ -288,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
+    instanceRole: env.INSTANCE_ROLE,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     seedListings: env.SEED_LISTINGS,
     logLevel: env.LOG_LEVEL,

@@ -20,6 +20,7 @@ export const paths = {
   adminDashboard: '/admin-dashboard',
   adminComments: '/admin/comments',
   adminAnalytics: '/admin/analytics',
+  adminJobs: '/admin/jobs',
   adminCommercialAnalysis: '/admin/commercial-analysis',
   adminChainOfTitle: '/admin/chain-of-title',
   adminYouTube: '/admin/youtube',

@@ -792,6 +792,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // The admin users console: administrators only (decision 009).
   // Admin analytics and the bulk IP image upload (the upload sends a CSV with one image).
   { route: 'GET /api/admin/analytics', cells: { ...signedIn(403), admin: 200 } },
+  { route: 'GET /api/admin/jobs', cells: { ...signedIn(403), admin: 200 } },
   { route: 'POST /api/admin/upload-ip-images', cells: { ...signedIn(403), admin: 200 } },
   { route: 'GET /api/admin/users', cells: { ...signedIn(403), admin: 200 } },
   { route: 'GET /api/admin/pending-agents', cells: { ...signedIn(403), admin: 200 } },

@@ -30,6 +30,7 @@ import { createMailer, type Mailer } from '@/server/mail/mailer';
 import { createStorage } from '@/server/storage/create-storage';
 import type { Storage } from '@/server/storage/storage';
 import { createJobRunner, type JobRunner } from '@/server/jobs/job-runner';
+import { platformJobs } from '@/server/jobs/platform-jobs';
 import type { RoomModule, RoomRoutesOptions } from '@/server/room-module';
 import { createPaymentProvider, type PaymentProvider } from '@/domains/payments/server';
 import { accountsRoom, findSession } from '@/domains/accounts/server';
@@ -222,7 +223,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operationsPlugin, {
     database,
     metricsToken: config.metricsToken,
-    readinessChecks: () => rooms.flatMap((room) => room.readiness?.(app) ?? []),
+    // The rooms' checks are about serving requests (the catalogue index): not a jobs instance's.
+    readinessChecks: () =>
+      config.instanceRole === 'jobs' ? [] : rooms.flatMap((room) => room.readiness?.(app) ?? []),
   });
   // What the browser needs to know about this installation: whether it runs on demo data.
   let isDemoCatalogue = false;
@@ -243,28 +246,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const roomRoutesOptions = collectRoomRoutesOptions(rooms);
-  for (const room of rooms) {
+  // A jobs-only instance answers health, readiness and metrics, and none of the rooms' routes.
+  for (const room of config.instanceRole === 'jobs' ? [] : rooms) {
     if (room.routes) await app.register(room.routes, { prefix: '/api', ...roomRoutesOptions });
     // Public paths outside /api (the spec keeps /images/... URLs as they are).
     if (room.publicRoutes) await app.register(room.publicRoutes);
   }
 
-  // Scheduled work (deadlines, reconciliation, renewals); safe with several instances. Off in
-  // tests, which run jobs by hand.
+  // Scheduled work (deadlines, reconciliation, renewals, mail) through the job queue: once
+  // per period across the cluster (decision 021). Off in tests, which run jobs by hand, and
+  // on an instance with INSTANCE_ROLE=web.
   const jobRunner = createJobRunner({
+    db: app.db,
     log: app.log,
-    jobs: rooms.flatMap((room) => room.jobs?.(app) ?? []),
+    jobs: [...platformJobs(app), ...rooms.flatMap((room) => room.jobs?.(app) ?? [])],
     observe: app.observeJob,
   });
   app.decorate('jobs', jobRunner);
   app.addHook('onReady', async () => {
-    if (config.env !== 'test') jobRunner.start();
+    if (config.env !== 'test' && config.instanceRole !== 'web') jobRunner.start();
   });
   // Shutting down: jobs stop at their next safe point while the requests in flight are
-  // answered (preClose comes before the server closes); a run that needs longer is left.
+  // answered (preClose comes before the server closes); a run that needs longer is handed back.
   app.addHook('preClose', async () => jobRunner.stop());
 
-  if (options.serveWeb !== false) {
+  if (options.serveWeb !== false && config.instanceRole !== 'jobs') {
     await app.register(spaPlugin, { webRoot: options.webRoot });
   }
   return app;

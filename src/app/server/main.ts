@@ -73,8 +73,9 @@ async function main(): Promise<void> {
   }
 
   // What the last run left half done (e.g. offer provider calls whose outcome a crash never
-  // saw): each room's jobs say what to finish at start; failures are retried by the timers.
-  await app.jobs.runStartTasks();
+  // saw): each room's jobs say what to finish at start; failures are retried by the queue.
+  // A web-only instance leaves that to the jobs instances.
+  if (config.instanceRole !== 'web') await app.jobs.runStartTasks();
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whenCatalogueIndexesBuilt } from '@/domains/listings/server';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { jobRuns } from '@/server/jobs/jobs.tables';
 
 const METRICS_TOKEN = 'a-long-scraper-token-1234';
 
@@ -98,6 +99,22 @@ describe('[PLATFORM] readiness and metrics', () => {
     ).body;
     expect(text).toContain('pts_job_duration_seconds_count{job="example:job",outcome="done"} 1');
     expect(text).toContain('pts_job_failures_total{job="example:job"} 1');
+  });
+
+  it('reports the depth of the job queue and the mail queue', async () => {
+    await t.db.insert(jobRuns).values([
+      { job: 'example:waiting', period: 1 },
+      { job: 'example:waiting', period: 2 },
+    ]);
+    const text = (
+      await t.request({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+    ).body;
+    expect(text).toContain('pts_queue_depth{queue="example:waiting"} 2');
+    expect(text).toContain('pts_queue_depth{queue="mail"} 0');
   });
 });
 

@@ -86,6 +86,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.dataEnrichment, lazy: page(enrichmentPages.dataEnrichment) },
   { path: paths.adminComments, lazy: page(commentsPages.admin) },
   { path: paths.adminAnalytics, lazy: page(adminAnalyticsPages.analytics) },
+  { path: paths.adminJobs, lazy: page(adminAnalyticsPages.jobs) },
   { path: paths.adminImageUpload, lazy: page(adminAnalyticsPages.imageUpload) },
   { path: paths.adminImageUploadAlias, lazy: page(adminAnalyticsPages.imageUpload) },
 ];

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../db/client';
 import { serverPoolOf } from '../db/listen';
 import { pendingMigrationCount } from '../db/migrate';
 import type { JobObserver } from '../jobs/job-runner';
+import { queueDepth } from '../jobs/job-queue';
+import { mailQueueDepth } from '../mail/mailer';
 import type { ReadinessCheck } from '../room-module';
 
 /**
@@ -113,6 +115,20 @@ function createMetrics(options: OperationsOptions) {
       },
     });
   }
+  new Gauge({
+    name: 'pts_queue_depth',
+    help: 'Work waiting to be claimed now: job runs by job, and mails (queue="mail")',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const db = options.database.db;
+      for (const [job, count] of Object.entries(await queueDepth(db))) {
+        this.set({ queue: job }, count);
+      }
+      this.set({ queue: 'mail' }, await mailQueueDepth(db));
+    },
+  });
   new Gauge({
     name: 'pts_ready',
     help: 'Readiness of this instance by check (1 ready, 0 not)',

@@ -221,6 +221,7 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   'PUT /api/admin/users/{userId}/role': () => ({ body: { role: 'free' } }),
   'GET /api/admin/analytics': () => ({ query: { interval: 'week' } }),
+  'GET /api/admin/jobs': () => ({ query: { status: 'dead', job: 'mail:outbox' } }),
   // POST /api/admin/upload-ip-images is multipart (no JSON body to keep valid): the fuzzer's
   // multipart strategy sends it broken bodies, like the deck and listing image uploads.
   // So is POST /api/agreements/verify (public): broken multipart bodies must answer 4xx, and

@@ -144,6 +144,7 @@ const ROUTES: Partial<Record<RouteKey, RouteEntry>> = {
   adminDashboard: ADMIN('Admin Dashboard'),
   adminComments: ADMIN('Comment Moderation'),
   adminAnalytics: ADMIN('Analytics'),
+  adminJobs: ADMIN('Background Jobs'),
   adminCommercialAnalysis: ADMIN('Commercial Analysis'),
   adminChainOfTitle: ADMIN('Chain of Title'),
   adminImageUpload: ADMIN('Image Upload'),

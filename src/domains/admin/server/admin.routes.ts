@@ -7,6 +7,7 @@ import {
   RefundMembershipResponseSchema,
 } from '@/domains/membership/membership.schema';
 import { adminAnalyticsRoutes } from './admin-analytics.routes';
+import { adminJobsRoutes } from './admin-jobs.routes';
 import { adminUploadsRoutes } from './admin-uploads.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 import { refundMembership } from './refund-membership';
@@ -14,6 +15,7 @@ import { refundMembership } from './refund-membership';
 export const adminRoutes: RoomRoutes = async (app, options) => {
   await app.register(adminUploadsRoutes);
   await app.register(adminAnalyticsRoutes);
+  await app.register(adminJobsRoutes);
   // The room's options without the `/api` prefix this plugin is already under.
   await app.register(adminUsersRoutes, {
     paymentHandlers: options.paymentHandlers,

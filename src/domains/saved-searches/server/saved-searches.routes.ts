@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, errorResponses, notFound } from '@/shared/errors';
@@ -181,7 +181,18 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
     unsubscribe(request.query.token),
   );
-  app.post('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
-    unsubscribe(request.query.token),
-  );
+  await app.register(async (scope) => {
+    // RFC 8058: a mail reader's one-click POST sends `List-Unsubscribe=One-Click` as a form;
+    // the token is in the URL, so the form is read and set aside (here only).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, {}),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
+        unsubscribe(request.query.token),
+      );
+  });
 };

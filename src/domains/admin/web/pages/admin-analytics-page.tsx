@@ -506,6 +506,12 @@ export default function AdminAnalyticsPage() {
             >
               Bulk image upload
             </Link>
+            <Link
+              to={paths.adminJobs}
+              className="inline-flex h-9 items-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              Background jobs
+            </Link>
           </>
         }
       />
