@@ -84,6 +84,45 @@ export interface JobRunnerOptions {
   instance?: string;
 }
 
+/** What a run's outcome is written with: this instance's database handle, log and metrics. */
+interface OutcomeRecorder {
+  db: JobRunnerOptions['db'];
+  log: JobRunnerOptions['log'];
+  observe: JobRunnerOptions['observe'];
+  instance: string;
+}
+
+/** A failed run: retried after a backoff, or dead when it has no attempts left; logged so. */
+async function recordFailure(
+  { db, log, observe, instance }: OutcomeRecorder,
+  job: Job,
+  row: JobRunRow,
+  ms: number,
+  error: unknown,
+): Promise<void> {
+  observe?.(job.name, ms, 'failed');
+  const outcome = await failRun(db, {
+    id: row.id,
+    instance,
+    durationMs: ms,
+    error: error instanceof Error ? error.message : String(error),
+    retryBaseMs: job.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
+  });
+  const dead = outcome?.status === 'dead';
+  (dead ? log.error : log.warn).call(
+    log,
+    {
+      err: error,
+      job: row.job,
+      runId: row.id,
+      attempt: row.attempts,
+      ms,
+      retryAt: dead ? undefined : outcome?.runAfter,
+    },
+    dead ? 'job failed and is dead (no attempts left)' : 'job failed; retried after a backoff',
+  );
+}
+
 const instanceName = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 /**
@@ -117,32 +156,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           log.info({ job: row.job, runId: row.id, attempt: row.attempts, ms, result }, 'job done');
           await finishRun(db, { id: row.id, instance, durationMs: ms, result });
         },
-        async (error: unknown) => {
-          const ms = Date.now() - startedAt;
-          observe?.(job.name, ms, 'failed');
-          const outcome = await failRun(db, {
-            id: row.id,
-            instance,
-            durationMs: ms,
-            error: error instanceof Error ? error.message : String(error),
-            retryBaseMs: job.retryBaseMs ?? DEFAULT_RETRY_BASE_MS,
-          });
-          const dead = outcome?.status === 'dead';
-          (dead ? log.error : log.warn).call(
-            log,
-            {
-              err: error,
-              job: row.job,
-              runId: row.id,
-              attempt: row.attempts,
-              ms,
-              retryAt: dead ? undefined : outcome?.runAfter,
-            },
-            dead
-              ? 'job failed and is dead (no attempts left)'
-              : 'job failed; retried after a backoff',
-          );
-        },
+        (error: unknown) =>
+          recordFailure({ db, log, observe, instance }, job, row, Date.now() - startedAt, error),
       )
       .catch((error: unknown) =>
         log.error({ err: error, job: row.job }, 'job outcome not recorded'),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, errorResponses, notFound } from '@/shared/errors';
-import { parseId } from '@/shared/ids';
+import { idOrNotFound } from '@/shared/ids';
 import { requireSignedIn, requireUser } from '@/server/plugins/session';
 import {
   SAVED_SEARCH_LIMIT,
@@ -34,13 +34,45 @@ function compactQuery(query: SavedSearchQuery): SavedSearchQuery {
   ) as SavedSearchQuery;
 }
 
+/** One-click unsubscribe from an email (RFC 8058 sends POST; a click in a mail reader GET). */
+const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const unsubscribe = async (token: string) => {
+    const updated = await app.db
+      .update(savedSearches)
+      .set({ frequency: 'off' })
+      .where(eq(savedSearches.unsubscribeTokenHash, hashToken(token)))
+      .returning({ id: savedSearches.id });
+    if (updated.length === 0) throw notFound('This unsubscribe link is not valid');
+    return { message: UNSUBSCRIBED };
+  };
+  const unsubscribeSchema = {
+    tags: ['saved-searches'],
+    summary: 'One-click unsubscribe from a saved search’s alerts (the token from the email)',
+    querystring: UnsubscribeQuerySchema,
+    response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 404) },
+  };
+  app.get('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
+    unsubscribe(request.query.token),
+  );
+  await app.register(async (scope) => {
+    // RFC 8058: a mail reader's one-click POST sends `List-Unsubscribe=One-Click` as a form;
+    // the token is in the URL, so the form is read and set aside (here only).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, {}),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
+        unsubscribe(request.query.token),
+      );
+  });
+};
+
 export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ id: z.string() });
-  const idOf = (raw: string) => {
-    const id = parseId(raw);
-    if (id === null) throw notFound(NOT_FOUND);
-    return id;
-  };
+  const idOf = (raw: string) => idOrNotFound(raw, NOT_FOUND);
 
   app.get(
     '/saved-searches',
@@ -162,37 +194,5 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // One-click unsubscribe from an email (RFC 8058 sends POST; a click in a mail reader GET).
-  const unsubscribe = async (token: string) => {
-    const updated = await app.db
-      .update(savedSearches)
-      .set({ frequency: 'off' })
-      .where(eq(savedSearches.unsubscribeTokenHash, hashToken(token)))
-      .returning({ id: savedSearches.id });
-    if (updated.length === 0) throw notFound('This unsubscribe link is not valid');
-    return { message: UNSUBSCRIBED };
-  };
-  const unsubscribeSchema = {
-    tags: ['saved-searches'],
-    summary: 'One-click unsubscribe from a saved search’s alerts (the token from the email)',
-    querystring: UnsubscribeQuerySchema,
-    response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 404) },
-  };
-  app.get('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
-    unsubscribe(request.query.token),
-  );
-  await app.register(async (scope) => {
-    // RFC 8058: a mail reader's one-click POST sends `List-Unsubscribe=One-Click` as a form;
-    // the token is in the URL, so the form is read and set aside (here only).
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, _body, done) => done(null, {}),
-    );
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/saved-searches/unsubscribe', { schema: unsubscribeSchema }, async (request) =>
-        unsubscribe(request.query.token),
-      );
-  });
+  await app.register(unsubscribeRoutes);
 };
