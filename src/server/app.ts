@@ -49,6 +49,7 @@ import { recommendationsRoom } from '@/domains/recommendations/server';
 import { notificationsRoom } from '@/domains/notifications/server';
 import { savedSearchesRoom } from '@/domains/saved-searches/server';
 import { analysisRoom } from '@/domains/analysis/server';
+import { vettingRoom } from '@/domains/vetting/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ const rooms: readonly RoomModule[] = [
   notificationsRoom,
   savedSearchesRoom,
   analysisRoom,
+  vettingRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

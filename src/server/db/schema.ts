@@ -20,3 +20,4 @@ export * from '@/domains/recommendations/server/recommendations.tables';
 export * from '@/domains/saved-searches/server/saved-searches.tables';
 export * from '@/domains/notifications/server/notifications.tables';
 export * from '@/domains/deals/server/deals.tables';
+export * from '@/domains/vetting/server/vetting.tables';
