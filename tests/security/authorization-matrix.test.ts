@@ -225,6 +225,14 @@ function chainDocumentUpload(): { payload: Buffer; headers: Record<string, strin
   return { payload: Buffer.concat([Buffer.from(head), payload]), headers };
 }
 
+const VETTING_APPLICATION = {
+  company: 'Matrix Films',
+  role: 'Producer',
+  website: 'https://matrix-films.example',
+  credits: [{ title: 'The Matrix Shore', year: 2021, role: 'Producer' }],
+  reference: 'Sam Reed, sam@example.test',
+};
+
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 /** A valid request to the route (so only who sends it decides the answer). */
@@ -414,6 +422,12 @@ async function requestFor(
       return { ...spec, payload: { body: 'Are the audio rights available?' } };
     case 'POST /api/deals/threads/{id}/mute':
       return { ...spec, payload: { muted: true } };
+    case 'POST /api/vetting/application':
+      return { ...spec, payload: VETTING_APPLICATION };
+    case 'PUT /api/vetting/listings/{listingId}/offer-policy':
+      return { ...spec, payload: { verifiedOnly: true } };
+    case 'POST /api/admin/producer-applications/{id}/decision':
+      return { ...spec, payload: { status: 'approved' } };
     case 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers': {
       const listing =
         object === String(world.actors.otherAgent.user?.id)

@@ -579,6 +579,40 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cells: signedIn(404),
   },
 
+  // Producer vetting (issue 35): producers apply; a listing's agent sets its offer policy;
+  // administrators decide applications (the 999999 application is missing: 404 past the guard).
+  { route: 'GET /api/vetting/application', cells: signedIn(200) },
+  {
+    route: 'POST /api/vetting/application',
+    fresh: 'actor',
+    cells: { ...signedIn(403), freeProducer: 201, premiumProducer: 201, otherProducer: 201 },
+  },
+  {
+    route: 'GET /api/vetting/verified',
+    url: '/api/vetting/verified?ids=1,2',
+    cells: signedIn(200),
+  },
+  {
+    route: 'GET /api/vetting/listings/{listingId}/offer-policy',
+    object: 'listing',
+    cells: signedIn(200),
+  },
+  {
+    route: 'PUT /api/vetting/listings/{listingId}/offer-policy',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+    },
+  },
+  { route: 'GET /api/admin/producer-applications', cells: { ...signedIn(403), admin: 200 } },
+  {
+    route: 'POST /api/admin/producer-applications/{id}/decision',
+    url: '/api/admin/producer-applications/999999/decision',
+    cells: { ...signedIn(403), admin: 404 },
+  },
+
   // Payments
   { route: 'GET /api/payments/config', cells: everyone(200) },
   {
@@ -992,6 +1026,17 @@ const adminsOnly = (status: number) => allKinds({ ...signedIn(403), admin: statu
 
 export const LISTING_KIND_MATRIX: ListingKindRow[] = [
   { route: 'GET /api/listings/{id}', kinds: signedInRead(200) },
+  { route: 'GET /api/vetting/listings/{listingId}/offer-policy', kinds: signedInRead(200) },
+  // Only the listing's agent sets its policy; an admin who sees a hidden listing is refused.
+  {
+    route: 'PUT /api/vetting/listings/{listingId}/offer-policy',
+    kinds: {
+      draft: { ...offMarket(200), admin: 403 },
+      suspended: suspendedOnly(403),
+      withdrawn: { ...offMarket(200), admin: 403 },
+      optioned: { ...agentOrAdmin(200), admin: 403 },
+    },
+  },
   ...(['GET /images/covers/{id}.svg', 'GET /images/covers/{id}.png'] as const).map(
     (route): ListingKindRow => ({
       route,

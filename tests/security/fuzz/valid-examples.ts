@@ -194,6 +194,19 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   'POST /api/deals/threads/{id}/messages': () => ({ body: { body: 'Yes, they are.' } }),
   'POST /api/deals/threads/{id}/mute': () => ({ body: { muted: true } }),
+  // Producer vetting (issue 35): the website must look like one; credits are a list.
+  'POST /api/vetting/application': () => ({
+    body: {
+      company: 'Fuzz Films',
+      role: 'Producer',
+      website: 'https://fuzz-films.example',
+      credits: [{ title: 'Fuzz Shore', year: 2020, role: 'Producer' }],
+      reference: 'Sam Reed, sam@example.test',
+    },
+  }),
+  'GET /api/vetting/verified': (real) => ({ query: { ids: first(real.userId, '1') } }),
+  'PUT /api/vetting/listings/{listingId}/offer-policy': () => ({ body: { verifiedOnly: true } }),
+  'POST /api/admin/producer-applications/{id}/decision': () => ({ body: { status: 'approved' } }),
   // The admin console: values that change no one's role or tier for the better (the fuzz
   // suite checks that odd input promoted no one).
   'GET /api/admin/users': () => ({

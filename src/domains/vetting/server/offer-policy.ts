@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { listings } from '@/domains/listings/server/listings.tables';
+import { requireVisibleListing } from '@/domains/listings/server';
 import type { UserRow } from '@/domains/accounts/server';
 import type { Executor } from '@/server/db/client';
-import { forbidden, notFound } from '@/shared/errors';
+import { forbidden } from '@/shared/errors';
 import { VETTING_MESSAGES, type OfferPolicy } from '../vetting.schema';
 import { isVerifiedProducer } from './find-verified-producers';
 import { listingOfferPolicies } from './vetting.tables';
@@ -31,11 +31,7 @@ export async function findOfferPolicy(
   user: UserRow,
   listingId: number,
 ): Promise<OfferPolicy> {
-  const [listing] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  if (!listing) throw notFound(VETTING_MESSAGES.listingNotFound);
+  await requireVisibleListing(db, user, listingId, VETTING_MESSAGES.listingNotFound);
   const verifiedOnly = await isVerifiedOnly(db, listingId);
   if (user.role !== 'producer') return { listingId, verifiedOnly, mayOffer: false, reason: null };
   const mayOffer = !verifiedOnly || (await isVerifiedProducer(db, user.id));
@@ -54,11 +50,12 @@ export async function setOfferPolicy(
   listingId: number,
   verifiedOnly: boolean,
 ): Promise<OfferPolicy> {
-  const [listing] = await db
-    .select({ agentId: listings.agentId })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  if (!listing) throw notFound(VETTING_MESSAGES.listingNotFound);
+  const listing = await requireVisibleListing(
+    db,
+    user,
+    listingId,
+    VETTING_MESSAGES.listingNotFound,
+  );
   if (listing.agentId !== user.id) throw forbidden(VETTING_MESSAGES.notYourListing);
   await db
     .insert(listingOfferPolicies)
