@@ -50,6 +50,7 @@ import { notificationsRoom } from '@/domains/notifications/server';
 import { savedSearchesRoom } from '@/domains/saved-searches/server';
 import { analysisRoom } from '@/domains/analysis/server';
 import { vettingRoom } from '@/domains/vetting/server';
+import { mandatesRoom } from '@/domains/mandates/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ const rooms: readonly RoomModule[] = [
   savedSearchesRoom,
   analysisRoom,
   vettingRoom,
+  mandatesRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

@@ -21,3 +21,4 @@ export * from '@/domains/saved-searches/server/saved-searches.tables';
 export * from '@/domains/notifications/server/notifications.tables';
 export * from '@/domains/deals/server/deals.tables';
 export * from '@/domains/vetting/server/vetting.tables';
+export * from '@/domains/mandates/server/mandates.tables';
