@@ -24,8 +24,8 @@ export function OfferPolicyPanel({ listingId, isOwnAgent }: Props) {
         <label className="flex items-center gap-2 text-sm font-medium text-ink">
           <input
             type="checkbox"
-            checked={policy.data.verifiedOnly}
-            disabled={setPolicy.isPending}
+            // Shows the choice at once, while it is saved.
+            checked={setPolicy.isPending ? setPolicy.variables : policy.data.verifiedOnly}
             onChange={(event) => setPolicy.mutate(event.target.checked)}
           />
           Accept offers only from verified producers
