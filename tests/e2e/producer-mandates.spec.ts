@@ -106,7 +106,7 @@ test('[MANDATES] a producer is verified, posts an anonymous mandate, an agent pi
 
   // The agent restricts the listing to verified producers (the listing page's switch).
   await agentPage.goto(`/listings/${listing.id}`);
-  await agentPage.getByLabel('Accept offers only from verified producers').check();
+  await agentPage.getByLabel('Accept offers only from verified producers').click();
   await expect(agentPage.getByLabel('Accept offers only from verified producers')).toBeChecked();
 
   // 4. The producer answers the pitch and makes an offer from it.

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { paths } from '@/shared/paths';
@@ -17,6 +18,7 @@ interface Props {
 export function OfferPolicyPanel({ listingId, isOwnAgent }: Props) {
   const policy = useOfferPolicy(listingId);
   const setPolicy = useSetOfferPolicy(listingId);
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!policy.data) return null;
   if (isOwnAgent) {
     return (
@@ -24,9 +26,13 @@ export function OfferPolicyPanel({ listingId, isOwnAgent }: Props) {
         <label className="flex items-center gap-2 text-sm font-medium text-ink">
           <input
             type="checkbox"
-            // Shows the choice at once, while it is saved.
-            checked={setPolicy.isPending ? setPolicy.variables : policy.data.verifiedOnly}
-            onChange={(event) => setPolicy.mutate(event.target.checked)}
+            // The choice shows at once (a controlled box would snap back until the save answers).
+            checked={choice ?? policy.data.verifiedOnly}
+            onChange={(event) => {
+              const verifiedOnly = event.target.checked;
+              setChoice(verifiedOnly);
+              setPolicy.mutate(verifiedOnly, { onError: () => setChoice(null) });
+            }}
           />
           Accept offers only from verified producers
         </label>
