@@ -28,6 +28,13 @@ export const paths = {
   dataEnrichment: '/data-enrichment',
   adminImageUpload: '/admin-image-upload',
   adminImageUploadAlias: '/admin/image-upload',
+  /** Producer vetting and mandates (issue 35, decision 021). */
+  producerVerification: '/producer-verification',
+  adminProducerApplications: '/admin/producer-applications',
+  mandates: '/mandates',
+  newMandate: '/mandates/new',
+  mandate: (id: number | string) => `/mandates/${id}`,
+  mandateMatches: '/mandate-matches',
   aiRecommendations: '/ai-recommendations',
   savedSearches: '/saved-searches',
   notifications: '/notifications',

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertListing } from '../helpers/fixtures/listings';
 import { multipartBody, PDF_BYTES } from '../helpers/fixtures/offers';
-import { createTestApp, createUser, type TestApp } from '../helpers/test-app';
+import { createTestApp, createUser, signIn, type TestApp } from '../helpers/test-app';
 import { appRoutes } from './app-routes';
 import {
   AUTHORIZATION_MATRIX,
@@ -225,6 +226,27 @@ function chainDocumentUpload(): { payload: Buffer; headers: Record<string, strin
   return { payload: Buffer.concat([Buffer.from(head), payload]), headers };
 }
 
+const VETTING_APPLICATION = {
+  company: 'Matrix Films',
+  role: 'Producer',
+  website: 'https://matrix-films.example',
+  credits: [{ title: 'The Matrix Shore', year: 2021, role: 'Producer' }],
+  reference: 'Sam Reed, sam@example.test',
+};
+
+const MATRIX_MANDATE = {
+  media: ['book'],
+  genres: ['Drama'],
+  budgetMin: 10000,
+  budgetMax: 50000,
+  rights: ['film'],
+  territories: ['UK'],
+  description: 'A coastal family drama with a secret at its heart.',
+  anonymous: true,
+  anonymousLabel: 'a London drama producer',
+  openUntil: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+};
+
 const card = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
 /** A valid request to the route (so only who sends it decides the answer). */
@@ -414,6 +436,20 @@ async function requestFor(
       return { ...spec, payload: { body: 'Are the audio rights available?' } };
     case 'POST /api/deals/threads/{id}/mute':
       return { ...spec, payload: { muted: true } };
+    case 'POST /api/vetting/application':
+      return { ...spec, payload: VETTING_APPLICATION };
+    case 'PUT /api/vetting/listings/{listingId}/offer-policy':
+      return { ...spec, payload: { verifiedOnly: true } };
+    case 'POST /api/admin/producer-applications/{id}/decision':
+      return { ...spec, payload: { status: 'approved' } };
+    case 'POST /api/mandates':
+      return { ...spec, payload: MATRIX_MANDATE };
+    case 'POST /api/mandates/{id}/pitches':
+      return { ...spec, payload: { listingId: world.listings.ofAgent.id, message: 'It fits' } };
+    case 'POST /api/mandates/pitches/{id}/answer':
+      return { ...spec, payload: { message: 'Tell me more' } };
+    case 'PUT /api/mandates/mutes/{agentId}':
+      return { ...spec, payload: { muted: true } };
     case 'GET /api/analytics/agent/{agentId}/listings/{listingId}/viewers': {
       const listing =
         object === String(world.actors.otherAgent.user?.id)
@@ -594,5 +630,63 @@ describe('[SECURITY] listing kinds: no listing off the market leaks through any 
       rows.filter((route) => !taking.includes(route)),
       'listing-kind rows for routes that take no listing id',
     ).toEqual([]);
+  });
+});
+
+describe('[SECURITY] anonymous mandates name no one in any answer (issue 35)', () => {
+  it('no role reads the producer of an anonymous mandate until they answer a pitch', async () => {
+    const user = await createUser(t.db, {
+      role: 'producer',
+      membershipTier: 'premium',
+      firstName: 'Zanzibar',
+      lastName: 'Quillfeather',
+      companyName: 'Quill Pictures',
+    });
+    const producer = { role: 'premiumProducer' as const, user, cookie: await signIn(t, user.id) };
+    const posted = await world.send(producer, {
+      method: 'POST',
+      url: '/api/mandates',
+      payload: MATRIX_MANDATE,
+    });
+    expect(posted.statusCode).toBe(201);
+    const mandateId = (posted.json() as { id: number }).id;
+    // A listing of the agent's that fits (book, film rights): the agent pitches it, unanswered.
+    const fitting = await insertListing(t.db, {
+      agentId: world.actors.agent.user?.id,
+      medium: 'book',
+      rightsAvailable: ['film'],
+    });
+    const pitched = await world.send(world.actors.agent, {
+      method: 'POST',
+      url: `/api/mandates/${mandateId}/pitches`,
+      payload: { listingId: fitting.id, message: 'It fits' },
+    });
+    expect(pitched.statusCode).toBe(201);
+    const reads = [
+      '/api/mandates',
+      '/api/mandates?search=drama',
+      `/api/mandates/${mandateId}`,
+      '/api/mandates/matches',
+      '/api/mandates/pitches/sent',
+      `/api/mandates/${mandateId}/pitches`,
+      `/api/mandates/${mandateId}/listings`,
+    ];
+    const leaks: string[] = [];
+    for (const role of ROLES) {
+      if (role === 'signedOut') continue;
+      for (const url of reads) {
+        const response = await world.send(world.actors[role], { method: 'GET', url });
+        const body = response.body;
+        if (
+          body.includes(user.email) ||
+          body.includes('Zanzibar') ||
+          body.includes('Quill Pictures') ||
+          new RegExp(`"producerId":${user.id}\\b`).test(body)
+        ) {
+          leaks.push(`${role} GET ${url}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
   });
 });

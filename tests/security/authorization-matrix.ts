@@ -579,6 +579,80 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cells: signedIn(404),
   },
 
+  // Producer vetting (issue 35): producers apply; a listing's agent sets its offer policy;
+  // administrators decide applications (the 999999 application is missing: 404 past the guard).
+  { route: 'GET /api/vetting/application', cells: signedIn(200) },
+  {
+    route: 'POST /api/vetting/application',
+    fresh: 'actor',
+    cells: { ...signedIn(403), freeProducer: 201, premiumProducer: 201, otherProducer: 201 },
+  },
+  {
+    route: 'GET /api/vetting/verified',
+    url: '/api/vetting/verified?ids=1,2',
+    cells: signedIn(200),
+  },
+  {
+    route: 'GET /api/vetting/listings/{listingId}/offer-policy',
+    object: 'listing',
+    cells: signedIn(200),
+  },
+  {
+    route: 'PUT /api/vetting/listings/{listingId}/offer-policy',
+    object: 'agentListing',
+    cells: {
+      ...signedIn(403),
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+    },
+  },
+  { route: 'GET /api/admin/producer-applications', cells: { ...signedIn(403), admin: 200 } },
+  // Mandates (issue 35): premium producers post; agents see matches and pitch; a mandate's or
+  // pitch's producer acts on it (999999 is nobody's: 404 past the guard). That an anonymous
+  // mandate names no one in any answer is its own test (authorization-matrix.test.ts).
+  { route: 'GET /api/mandates', cells: signedIn(200) },
+  { route: 'POST /api/mandates', cells: { ...signedIn(403), premiumProducer: 201 } },
+  { route: 'GET /api/mandates/mine', cells: signedIn(200) },
+  { route: 'GET /api/mandates/matches', cells: { ...signedIn(403), agent: 200, otherAgent: 200 } },
+  { route: 'GET /api/mandates/pitches/sent', cells: signedIn(200) },
+  ...(
+    [
+      'GET /api/mandates/{id}',
+      'POST /api/mandates/{id}/close',
+      'GET /api/mandates/{id}/listings',
+      'GET /api/mandates/{id}/pitches',
+    ] as const
+  ).map((route) => ({
+    route,
+    url: route.split(' ')[1].replace('{id}', '999999'),
+    cells: signedIn(404),
+  })),
+  {
+    route: 'POST /api/mandates/{id}/pitches',
+    url: '/api/mandates/999999/pitches',
+    cells: { ...signedIn(403), agent: 404, otherAgent: 404 },
+  },
+  {
+    route: 'POST /api/mandates/pitches/{id}/answer',
+    url: '/api/mandates/pitches/999999/answer',
+    cells: signedIn(404),
+  },
+  {
+    route: 'POST /api/mandates/pitches/{id}/decline',
+    url: '/api/mandates/pitches/999999/decline',
+    cells: signedIn(404),
+  },
+  {
+    route: 'PUT /api/mandates/mutes/{agentId}',
+    object: 'agent',
+    cells: { ...signedIn(403), freeProducer: 200, premiumProducer: 200, otherProducer: 200 },
+  },
+  {
+    route: 'POST /api/admin/producer-applications/{id}/decision',
+    url: '/api/admin/producer-applications/999999/decision',
+    cells: { ...signedIn(403), admin: 404 },
+  },
+
   // Payments
   { route: 'GET /api/payments/config', cells: everyone(200) },
   {
@@ -993,6 +1067,22 @@ const adminsOnly = (status: number) => allKinds({ ...signedIn(403), admin: statu
 
 export const LISTING_KIND_MATRIX: ListingKindRow[] = [
   { route: 'GET /api/listings/{id}', kinds: signedInRead(200) },
+  { route: 'GET /api/vetting/listings/{listingId}/offer-policy', kinds: signedInRead(200) },
+  // The mandate (999999) is missing: agents get 404 before the listing is read.
+  {
+    route: 'POST /api/mandates/{id}/pitches',
+    kinds: allKinds({ ...signedIn(403), agent: 404, otherAgent: 404 }),
+  },
+  // Only the listing's agent sets its policy; an admin who sees a hidden listing is refused.
+  {
+    route: 'PUT /api/vetting/listings/{listingId}/offer-policy',
+    kinds: {
+      draft: { ...offMarket(200), admin: 403 },
+      suspended: suspendedOnly(403),
+      withdrawn: { ...offMarket(200), admin: 403 },
+      optioned: { ...agentOrAdmin(200), admin: 403 },
+    },
+  },
   ...(['GET /images/covers/{id}.svg', 'GET /images/covers/{id}.png'] as const).map(
     (route): ListingKindRow => ({
       route,

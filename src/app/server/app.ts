@@ -52,6 +52,8 @@ import { recommendationsRoom } from '@/domains/recommendations/server';
 import { notificationsRoom } from '@/domains/notifications/server';
 import { savedSearchesRoom } from '@/domains/saved-searches/server';
 import { analysisRoom } from '@/domains/analysis/server';
+import { vettingRoom } from '@/domains/vetting/server';
+import { mandatesRoom } from '@/domains/mandates/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -103,6 +105,8 @@ const rooms: readonly RoomModule[] = [
   notificationsRoom,
   savedSearchesRoom,
   analysisRoom,
+  vettingRoom,
+  mandatesRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

@@ -14,6 +14,8 @@ import { inboxPages } from '@/domains/inbox/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
 import { notificationsPages } from '@/domains/notifications/web';
 import { savedSearchesPages } from '@/domains/saved-searches/web';
+import { vettingPages } from '@/domains/vetting/web';
+import { mandatesPages } from '@/domains/mandates/web';
 import { paths } from '@/shared/paths';
 import { AppHydrateFallback, AppLayout } from './shell/app-layout';
 import { RequireAuth } from './shell/require-auth';
@@ -70,6 +72,13 @@ const protectedRoutes: RouteObject[] = [
   // Premium producers (agents and admins too); others see the 'Premium Feature' card.
   { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
   { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },
+  // Producer vetting and mandates (issue 35): each page's API says who may use it.
+  { path: paths.producerVerification, lazy: page(vettingPages.producerVerification) },
+  { path: paths.adminProducerApplications, lazy: page(vettingPages.adminProducerApplications) },
+  { path: paths.mandates, lazy: page(mandatesPages.mandates) },
+  { path: paths.newMandate, lazy: page(mandatesPages.newMandate) },
+  { path: '/mandates/:id', lazy: page(mandatesPages.mandate) },
+  { path: paths.mandateMatches, lazy: page(mandatesPages.matches) },
   { path: paths.notifications, lazy: page(notificationsPages.notifications) },
   { path: paths.commercialAnalysis, lazy: page(analysisPages.dashboard) },
   { path: paths.commercialAnalysisSearch, lazy: page(analysisPages.search) },

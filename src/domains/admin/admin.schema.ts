@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = [
   'start_enrichment_run',
   'apply_book_enrichment',
   'upload_ip_images',
+  'verify_producer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -111,6 +112,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   start_enrichment_run: 'Enrichment run started',
   apply_book_enrichment: 'Book enrichment applied',
   upload_ip_images: 'Bulk image upload',
+  verify_producer: 'Producer verification',
 };
 
 const pageField = z.coerce.number().int().min(1).max(100_000).default(1);

@@ -194,6 +194,39 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   'POST /api/deals/threads/{id}/messages': () => ({ body: { body: 'Yes, they are.' } }),
   'POST /api/deals/threads/{id}/mute': () => ({ body: { muted: true } }),
+  // Producer vetting (issue 35): the website must look like one; credits are a list.
+  'POST /api/vetting/application': () => ({
+    body: {
+      company: 'Fuzz Films',
+      role: 'Producer',
+      website: 'https://fuzz-films.example',
+      credits: [{ title: 'Fuzz Shore', year: 2020, role: 'Producer' }],
+      reference: 'Sam Reed, sam@example.test',
+    },
+  }),
+  'GET /api/vetting/verified': (real) => ({ query: { ids: first(real.userId, '1') } }),
+  'PUT /api/vetting/listings/{listingId}/offer-policy': () => ({ body: { verifiedOnly: true } }),
+  'POST /api/admin/producer-applications/{id}/decision': () => ({ body: { status: 'approved' } }),
+  // Mandates (issue 35): a budget in order, a label when anonymous, a closing date ahead.
+  'POST /api/mandates': () => ({
+    body: {
+      media: ['book'],
+      genres: ['Drama'],
+      budgetMin: 10000,
+      budgetMax: 50000,
+      rights: ['film'],
+      territories: ['UK'],
+      description: 'A coastal family drama with a secret at its heart.',
+      anonymous: true,
+      anonymousLabel: 'a London drama producer',
+      openUntil: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+    },
+  }),
+  'POST /api/mandates/{id}/pitches': (real) => ({
+    body: { listingId: Number(first(real.listingId, '1')), message: 'It fits your mandate' },
+  }),
+  'POST /api/mandates/pitches/{id}/answer': () => ({ body: { message: 'Tell me more' } }),
+  'PUT /api/mandates/mutes/{agentId}': () => ({ body: { muted: true } }),
   // The admin console: values that change no one's role or tier for the better (the fuzz
   // suite checks that odd input promoted no one).
   'GET /api/admin/users': () => ({

@@ -24,6 +24,7 @@ import { BackLink } from '@/web/components/ui/back-link';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { parseId } from '@/shared/ids';
 import { paths } from '@/shared/paths';
+import { OfferPolicyPanel } from '@/domains/vetting/web';
 import { ListingActions } from './components/listing-actions';
 
 /** The spec's toast for a listing opened signed out (part 1 section 2). */
@@ -50,6 +51,13 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
       }
       offerAction={
         <PanelBoundary title="Offers">
+          {/* Who may make offers (issue 35): the agent's switch, or why a producer may not. */}
+          {user ? (
+            <OfferPolicyPanel
+              listingId={listing.id}
+              isOwnAgent={role === 'agent' && user.id === listing.agentId}
+            />
+          ) : null}
           <ListingOfferAction
             listing={listing}
             role={role}

@@ -53,6 +53,8 @@ function rolePages(user: NavUser): NavItem[] {
       return [
         { to: paths.mySubmissions, label: 'My Submissions' },
         inbox,
+        { to: paths.mandates, label: 'Mandates' },
+        { to: paths.producerVerification, label: 'Producer verification' },
         savedSearches,
         notifications,
         commercialAnalysis,
@@ -61,10 +63,17 @@ function rolePages(user: NavUser): NavItem[] {
           : [{ to: paths.upgrade, label: 'Upgrade to Premium' }]),
       ];
     case 'agent':
-      return [inbox, savedSearches, notifications, commercialAnalysis];
+      return [
+        inbox,
+        { to: paths.mandateMatches, label: 'Mandate matches' },
+        savedSearches,
+        notifications,
+        commercialAnalysis,
+      ];
     case 'admin':
       return [
         { to: paths.adminChainOfTitle, label: 'Chain of Title' },
+        { to: paths.adminProducerApplications, label: 'Producer applications' },
         { to: paths.adminImageUpload, label: 'Bulk Image Upload' },
         { to: paths.dataEnrichment, label: 'Book Enrichment' },
         { to: paths.adminYouTube, label: 'YouTube Enrichment' },

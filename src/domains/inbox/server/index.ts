@@ -10,3 +10,6 @@ export const inboxRoom: RoomModule = {
   name: 'inbox',
   routes: inboxRoutes,
 };
+
+/** A producer's answer to a pitch continues in the inbox (the mandates room, issue 35). */
+export { openPitchThread, type PitchThreadInput } from './open-pitch-thread';

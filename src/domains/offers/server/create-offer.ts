@@ -3,6 +3,7 @@ import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { canSeeListing } from '@/domains/listings/server';
 import { ledgerIntentInsert } from '@/domains/payments/server';
+import { assertMayOffer } from '@/domains/vetting/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
 import { OPTIONING_STATUSES } from '../offers.constants';
 import {
@@ -44,6 +45,8 @@ export async function createOffer(
 
   const replay = requestKey ? await findByRequestKey(deps, user, requestKey, body) : null;
   if (replay) return replay;
+  // A listing open only to verified producers refuses anyone else, in our words (issue 35).
+  await assertMayOffer(deps.db, body.listingId, user);
 
   const deckId = deckIdFromUrl(body.deckFileUrl);
   const deckRequired = () =>

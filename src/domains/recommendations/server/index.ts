@@ -54,4 +54,10 @@ export {
   useEmbedder,
   type Embedder,
 } from './embedder';
-export { findNearestListings, vectorCapability, type VectorCapability } from './vector-store';
+export {
+  cosine,
+  findEmbeddings,
+  findNearestListings,
+  vectorCapability,
+  type VectorCapability,
+} from './vector-store';

@@ -12,6 +12,7 @@ import { useToggleCommentLike } from '../api/toggle-comment-like';
 import { useUpdateComment } from '../api/update-comment';
 import { CommentAvatar, fullName } from './comment-avatar';
 import { CommentForm } from './comment-form';
+import { VerifiedBadge } from '@/domains/vetting/web';
 import { CommentRoleBadge } from './comment-role-badge';
 import { CommentText } from './comment-text';
 import { DeleteCommentDialog } from './delete-comment-dialog';
@@ -127,6 +128,7 @@ function LiveComment({
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium text-ink">{name}</span>
           <CommentRoleBadge role={comment.author.role} />
+          {comment.author.role === 'producer' ? <VerifiedBadge userId={comment.author.id} /> : null}
           <time dateTime={comment.createdAt} className="text-xs text-ink-muted">
             {relativeTime(comment.createdAt)}
           </time>

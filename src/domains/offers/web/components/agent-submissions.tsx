@@ -30,6 +30,7 @@ import { DealTerms } from './deal-terms';
 import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
 import { OfferAgreementSigning } from './offer-agreement-signing';
+import { VerifiedBadge } from '@/domains/vetting/web';
 
 /** The fee of the terms as they stand (the agent's own counter while it waits). */
 function amount(offer: Offer): string {
@@ -64,7 +65,9 @@ function SubmissionRow({ offer, onDecide }: { offer: Offer; onDecide: (d: Decisi
           >
             {offer.listingTitle}
           </Link>
-          <p className="text-sm text-ink-muted">From {producerName(offer)}</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+            From {producerName(offer)} <VerifiedBadge userId={offer.producer.id} />
+          </p>
         </div>
         <OfferStatusBadge status={offer.status as PublicOfferStatus} />
       </div>
