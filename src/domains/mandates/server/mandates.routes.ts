@@ -136,6 +136,11 @@ export const mandatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => closeMandate(app.db, requireUser(request), mandateIdOf(request.params.id)),
   );
 
+  await app.register(matchAndPitchRoutes);
+};
+
+/** Matching both ways, and pitches from an agent's listing to a producer's mandate. */
+const matchAndPitchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mandates/:id/listings',
     {
