@@ -1,36 +1,35 @@
 import type { Cluster } from './harness';
 
-/** One run of a scheduled job, as the job history records it. */
+/** One run of a scheduled job, as the job queue's history (`job_runs`, decision 021) keeps it. */
 export interface JobRun {
-  name: string;
-  /** The period the run was scheduled for (its slot): two runs of one slot is a double run. */
-  scheduledFor: Date;
-  startedAt: Date;
+  job: string;
+  /** The period the run stands for: one row per (job, period) for the whole cluster. */
+  period: number;
+  status: string;
+  /** How many times an instance started it: more than 1 for a done run is a double run. */
+  attempts: number;
+  /** The instance that ran it (`host:pid:random`). */
+  lockedBy: string | null;
 }
 
-/**
- * The scheduled job runs the cluster recorded, read from the database.
- *
- * Today's runner (src/server/jobs/job-runner.ts: a timer per instance) keeps no history, so
- * there is nothing to read: this throws until the job queue of issue 32 lands with its history
- * table. TODO(issue 32, after merging the queue): point the query below at the queue's history
- * table and columns, then enable the test that uses this ('each scheduled job runs once per
- * period across the three').
- */
+/** The scheduled runs (period ≥ 0; on-demand and start-up runs are not scheduled) made since `since`. */
 export async function readJobRuns(cluster: Cluster, since: Date): Promise<JobRun[]> {
-  const [table] = await cluster.query<{ name: string | null }>(
-    `select to_regclass('public.job_runs')::text as name`,
-  );
-  if (!table?.name) {
-    throw new Error('No job history to read: the job runner keeps none yet (issue 32)');
-  }
-  const rows = await cluster.query<{ name: string; scheduled_for: Date; started_at: Date }>(
-    `select name, scheduled_for, started_at from job_runs where started_at >= $1 order by started_at`,
+  const rows = await cluster.query<{
+    job: string;
+    period: string;
+    status: string;
+    attempts: number;
+    locked_by: string | null;
+  }>(
+    `select job, period::text, status, attempts, locked_by from job_runs
+      where period >= 0 and created_at >= $1 order by job, period`,
     [since],
   );
   return rows.map((row) => ({
-    name: row.name,
-    scheduledFor: row.scheduled_for,
-    startedAt: row.started_at,
+    job: row.job,
+    period: Number(row.period),
+    status: row.status,
+    attempts: row.attempts,
+    lockedBy: row.locked_by,
   }));
 }
