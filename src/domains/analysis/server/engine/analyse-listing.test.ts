@@ -277,9 +277,12 @@ describe('analyseListing: thin data, confidence and money', () => {
   });
 
   it('analyses a listing in well under a millisecond once the market is loaded', () => {
-    const started = performance.now();
+    // CPU time of this process, not the wall clock: on a busy machine other processes' turns
+    // would count against the engine (measured 5.04 ms a listing under two `yes` loops).
+    const started = process.cpuUsage();
     for (let i = 0; i < 200; i += 1) analyseListing(inputs({ id: i }), market);
-    expect((performance.now() - started) / 200).toBeLessThan(5);
+    const { user, system } = process.cpuUsage(started);
+    expect((user + system) / 1000 / 200).toBeLessThan(5);
   });
 
   it('names where enriched reader ratings came from in the basis', () => {
