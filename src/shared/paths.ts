@@ -28,7 +28,7 @@ export const paths = {
   dataEnrichment: '/data-enrichment',
   adminImageUpload: '/admin-image-upload',
   adminImageUploadAlias: '/admin/image-upload',
-  /** Producer vetting and mandates (issue 35, decision 021). */
+  /** Producer vetting and mandates (issue 35, decision 022). */
   producerVerification: '/producer-verification',
   adminProducerApplications: '/admin/producer-applications',
   mandates: '/mandates',

@@ -1,5 +1,5 @@
 /**
- * The mandates room's server front door (issue 35, decision 021): what premium producers are
+ * The mandates room's server front door (issue 35, decision 022): what premium producers are
  * looking for, matching listings to mandates both ways (by meaning through the recommendations
  * room, and by the hard fields), agents' pitches and producers' mutes, and the job that tells a
  * producer once when a new listing fits. Only this room writes `mandates`, `mandate_pitches`,

@@ -1,5 +1,5 @@
 /**
- * The vetting room's server front door (issue 35, decision 021): producer verification
+ * The vetting room's server front door (issue 35, decision 022): producer verification
  * (applications reviewed in the admin console) and each listing's "verified producers only"
  * offer policy. Only this room writes `producer_applications` and `listing_offer_policies`.
  */
