@@ -216,7 +216,8 @@ describe('[PLATFORM] the job queue', () => {
           run: () => new Promise(() => undefined),
           atStart: async () => {
             calls.push('hanging start');
-            await sleep(50);
+            // Still going when stop comes, so the start-up work after it never begins.
+            await sleep(500);
           },
         },
         {
@@ -231,7 +232,13 @@ describe('[PLATFORM] the job queue', () => {
     void a.runNow('polite');
     void a.runNow('hanging');
     const startUp = a.runStartTasks();
-    await sleep(40);
+    // Both runs recorded as running before stop (each is a database write first: on a busy
+    // PostgreSQL that takes longer than any fixed pause).
+    const running = async () =>
+      (await Promise.all(['polite', 'hanging'].map(runsOf))).every(
+        (runs) => runs.at(-1)?.status === 'running',
+      );
+    for (let waited = 0; !(await running()) && waited < 10_000; waited += 10) await sleep(10);
     const stoppedAt = Date.now();
     await a.stop(200);
     const tookMs = Date.now() - stoppedAt;
