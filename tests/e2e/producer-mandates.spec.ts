@@ -77,6 +77,20 @@ test('[MANDATES] a producer is verified, posts an anonymous mandate, an agent pi
   await expect(adminPage.getByText('Producer verified')).toBeVisible();
   await adminPage.context().close();
 
+  // The badge follows the producer into the forum: beside their name on their discussion.
+  const discussionTitle = `Seeking coastal dramas ${Date.now().toString(36)}`;
+  const discussion = (await expectOk(
+    await page.request.post('/api/forum/posts', {
+      data: { title: discussionTitle, content: 'Send me your lighthouse stories.' },
+      headers: { origin },
+    }),
+    'the producer starts a discussion',
+  )) as { id: number };
+  await page.goto(`/forum?post=${discussion.id}`);
+  await expect(
+    page.getByRole('article', { name: discussionTitle }).getByTestId('verified-producer-badge'),
+  ).toHaveText('Verified producer');
+
   // 2. The producer posts an anonymous mandate.
   await page.goto('/mandates/new');
   await page.getByLabel('Genres').fill('Drama');
