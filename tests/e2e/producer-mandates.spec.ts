@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, demoAccounts } from './helpers/journey';
-import { deckFile, expectOk, placeOfferThroughApi } from './helpers/offers';
+import { deckFile, expectOk } from './helpers/offers';
 
 /** The words the listing page and the offer API use for a listing open only to verified producers. */
 const VERIFIED_ONLY =
@@ -77,6 +77,20 @@ test('[MANDATES] a producer is verified, posts an anonymous mandate, an agent pi
   await expect(adminPage.getByText('Producer verified')).toBeVisible();
   await adminPage.context().close();
 
+  // The badge follows the producer into the forum: beside their name on their discussion.
+  const discussionTitle = `Seeking coastal dramas ${Date.now().toString(36)}`;
+  const discussion = (await expectOk(
+    await page.request.post('/api/forum/posts', {
+      data: { title: discussionTitle, content: 'Send me your lighthouse stories.' },
+      headers: { origin },
+    }),
+    'the producer starts a discussion',
+  )) as { id: number };
+  await page.goto(`/forum?post=${discussion.id}`);
+  await expect(
+    page.getByRole('article', { name: discussionTitle }).getByTestId('verified-producer-badge'),
+  ).toHaveText('Verified producer');
+
   // 2. The producer posts an anonymous mandate.
   await page.goto('/mandates/new');
   await page.getByLabel('Genres').fill('Drama');
@@ -117,13 +131,39 @@ test('[MANDATES] a producer is verified, posts an anonymous mandate, an agent pi
   await expect(pitches.getByText('You answered: Please send the manuscript.')).toBeVisible();
   await pitches.getByRole('link', { name: `Make an offer on ${title}` }).click();
   await expect(page).toHaveURL(new RegExp(`/submit-offer/${listing.id}$`));
-  await placeOfferThroughApi(page.request, origin, listing.id, '30000');
+  // The offer form, as any producer makes one: deck, price, option period, then the card hold.
+  await expect(page.getByRole('heading', { name: 'Submit Offer' })).toBeVisible();
+  await expect(page.getByTestId('verified-only-notice')).toHaveCount(0);
+  await page.getByLabel('Offer amount (£)').fill('30000');
+  await page.getByLabel('Option period').selectOption('12');
+  await page.getByLabel('Proposal deck').setInputFiles(deckFile);
+  await expect(page.getByText('proposal-deck.pdf uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Authorise Payment' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Authorise £30,000' }).click();
+  await expect(page.getByText('Your offer has been submitted successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-submissions$/);
+  const placed = page.getByRole('article', { name: title });
+  await expect(placed.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(placed.getByText('£30,000')).toBeVisible();
+  await expect(placed.getByText('12 months')).toBeVisible();
 
   // 5. An unverified producer is told why before starting, and the API refuses in our words.
   const freePage = await newPage(browser, baseURL);
   await login(freePage, demoAccounts.producer);
   await freePage.goto(`/listings/${listing.id}`);
   await expect(freePage.getByTestId('verified-only-notice')).toContainText(VERIFIED_ONLY);
+  // The offer form says the same, and offers no way to start an offer.
+  await freePage.goto(`/submit-offer/${listing.id}`);
+  await expect(freePage.getByTestId('verified-only-notice')).toContainText(VERIFIED_ONLY);
+  await expect(freePage.getByLabel('Offer amount (£)')).toHaveCount(0);
+  await expect(freePage.getByLabel('Proposal deck')).toHaveCount(0);
+  await expect(
+    freePage.getByRole('button', { name: /Continue to Payment|Upload Deck/ }),
+  ).toHaveCount(0);
   const upload = (await expectOk(
     await freePage.request.post('/api/uploads/deck', {
       multipart: { file: deckFile },

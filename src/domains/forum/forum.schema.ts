@@ -194,6 +194,10 @@ export const ForumAuthorSchema = z.object({
 });
 export type ForumAuthor = z.infer<typeof ForumAuthorSchema>;
 
+/** A post's or reply's author: `verified` when an admin has verified them as a producer (issue 35). */
+export const ForumContentAuthorSchema = ForumAuthorSchema.extend({ verified: z.boolean() });
+export type ForumContentAuthor = z.infer<typeof ForumContentAuthorSchema>;
+
 /** Part 2 section 3's forum post, plus what the page needs to offer the author's controls. */
 export const ForumPostSchema = z.object({
   id: z.number().int(),
@@ -201,7 +205,7 @@ export const ForumPostSchema = z.object({
   content: z.string(),
   category: z.string(),
   tags: z.array(z.string()),
-  author: ForumAuthorSchema,
+  author: ForumContentAuthorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   lastActivityAt: z.string(),
@@ -222,7 +226,7 @@ export const ForumReplySchema = z.object({
   id: z.number().int(),
   postId: z.number().int(),
   content: z.string(),
-  author: ForumAuthorSchema,
+  author: ForumContentAuthorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   likeCount: z.number().int(),

@@ -14,6 +14,7 @@ import {
 } from '@/domains/listings/web';
 import { ViewLimitReached } from '@/domains/membership/web';
 import { OnlyProducersNotice, SubmitOfferSteps } from '@/domains/offers/web';
+import { OfferPolicyPanel, useOfferPolicy } from '@/domains/vetting/web';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Spinner } from '@/web/components/ui/spinner';
 import { BackLink } from '@/web/components/ui/back-link';
@@ -22,7 +23,8 @@ import { paths } from '@/shared/paths';
 
 /**
  * /submit-offer/{listingId}: the listing (listings, with the view limit of membership) and
- * the producer's offer steps (offers), or why they cannot be shown.
+ * the producer's offer steps (offers), or why they cannot be shown: among them a listing open
+ * only to verified producers (vetting, issue 35), said before the producer starts.
  */
 export default function SubmitOfferPage() {
   const params = useParams();
@@ -35,6 +37,7 @@ export default function SubmitOfferPage() {
   const isProducer = user?.role === 'producer';
   const listing = useListing(listingId, { enabled: isProducer });
   const failure = listing.isError ? listingLoadFailure(listing.error) : null;
+  const policy = useOfferPolicy(listingId ?? 0, isProducer && listingId !== null);
   const [isSessionGone, setIsSessionGone] = useState(false);
 
   const isLoggedOut =
@@ -54,7 +57,10 @@ export default function SubmitOfferPage() {
   else if (failure?.kind === 'not-found') content = <ListingNotFound />;
   else if (failure?.kind === 'limit') content = <ViewLimitReached resetDate={failure.resetDate} />;
   else if (failure || !listing.data) content = <ListingLoadError error={listing.error} />;
-  else {
+  else if (policy.isPending) content = <Spinner label="Loading listing" />;
+  else if (policy.data?.mayOffer === false) {
+    content = <OfferPolicyPanel listingId={listing.data.id} isOwnAgent={false} />;
+  } else {
     content = (
       <PanelBoundary title="Submit Offer">
         <SubmitOfferSteps

@@ -4,7 +4,7 @@ import { prefixTsQuery, searchWords } from '@/domains/listings/server';
 import { ACTIVE_TODAY_HOURS } from '../forum.constants';
 import type { ForumPostList, ListForumPostsQuery } from '../forum.schema';
 import { forumPosts } from './forum.tables';
-import { countAll, selectPosts, toForumPost } from './forum-rows';
+import { countAll, findVerifiedAuthors, selectPosts, toForumPost } from './forum-rows';
 
 export interface FindForumPostsOptions extends ListForumPostsQuery {
   viewerId: number;
@@ -45,8 +45,9 @@ export async function findForumPosts(
   ]);
 
   const total = Number(matching.total);
+  const verifiedAuthors = await findVerifiedAuthors(db, rows);
   return {
-    posts: rows.map((row) => toForumPost(row, viewerId)),
+    posts: rows.map((row) => toForumPost(row, viewerId, verifiedAuthors)),
     page,
     limit,
     total,

@@ -4,7 +4,7 @@ import { notFound } from '@/shared/errors';
 import { POST_NOT_FOUND } from '../forum.constants';
 import type { ForumReplyList, ListForumRepliesQuery } from '../forum.schema';
 import { forumPosts, forumReplies } from './forum.tables';
-import { countAll, selectReplies, toForumReply } from './forum-rows';
+import { countAll, findVerifiedAuthors, selectReplies, toForumReply } from './forum-rows';
 
 /** One page of a discussion's replies, oldest first (a conversation reads top to bottom). */
 export async function findForumReplies(
@@ -32,8 +32,9 @@ export async function findForumReplies(
     db.select({ total: countAll }).from(forumReplies).where(eq(forumReplies.postId, postId)),
   ]);
   const total = Number(counted.total);
+  const verifiedAuthors = await findVerifiedAuthors(db, rows);
   return {
-    replies: rows.map((row) => toForumReply(row, viewerId)),
+    replies: rows.map((row) => toForumReply(row, viewerId, verifiedAuthors)),
     page,
     limit,
     total,

@@ -2,6 +2,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/domains/accounts/server/accounts.tables';
+import { findVerifiedProducers } from '@/domains/vetting/server';
 import type { ForumPost, ForumReply } from '../forum.schema';
 import { forumPostLikes, forumPosts, forumReplies, forumReplyLikes } from './forum.tables';
 
@@ -34,10 +35,28 @@ export const postColumns = (viewerId: number) => ({
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];
 
-export function toForumPost(row: PostRow, viewerId: number): ForumPost {
+/**
+ * Which of a page's authors are verified producers: one lookup through the vetting room for the
+ * whole page, so a badge costs no request per author (issue 35).
+ */
+export const findVerifiedAuthors = (
+  db: Executor,
+  rows: readonly { authorId: number }[],
+): Promise<ReadonlySet<number>> =>
+  findVerifiedProducers(
+    db,
+    rows.map((row) => row.authorId),
+  );
+
+export function toForumPost(
+  row: PostRow,
+  viewerId: number,
+  verifiedAuthors: ReadonlySet<number>,
+): ForumPost {
   const { authorId, createdAt, updatedAt, lastActivityAt, ...rest } = row;
   return {
     ...rest,
+    author: { ...row.author, verified: verifiedAuthors.has(authorId) },
     userHasLiked: Boolean(row.userHasLiked),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
@@ -60,7 +79,7 @@ export async function findPostById(
   postId: number,
 ): Promise<ForumPost | null> {
   const [row] = await selectPosts(db, viewerId).where(eq(forumPosts.id, postId)).limit(1);
-  return row ? toForumPost(row, viewerId) : null;
+  return row ? toForumPost(row, viewerId, await findVerifiedAuthors(db, [row])) : null;
 }
 
 export const replyColumns = (viewerId: number) => ({
@@ -88,10 +107,15 @@ export function selectReplies(db: Executor, viewerId: number) {
 
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof selectReplies>['execute']>>[number];
 
-export function toForumReply(row: ReplyRow, viewerId: number): ForumReply {
+export function toForumReply(
+  row: ReplyRow,
+  viewerId: number,
+  verifiedAuthors: ReadonlySet<number>,
+): ForumReply {
   const { authorId, acceptedReplyId, createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
+    author: { ...row.author, verified: verifiedAuthors.has(authorId) },
     userHasLiked: Boolean(row.userHasLiked),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
@@ -106,7 +130,7 @@ export async function findReplyById(
   replyId: number,
 ): Promise<ForumReply | null> {
   const [row] = await selectReplies(db, viewerId).where(eq(forumReplies.id, replyId)).limit(1);
-  return row ? toForumReply(row, viewerId) : null;
+  return row ? toForumReply(row, viewerId, await findVerifiedAuthors(db, [row])) : null;
 }
 
 /** A count(*) as a number (PostgreSQL answers bigint as text). */

@@ -125,7 +125,12 @@ describe('[FORUM] discussions, replies, likes, views and search', () => {
       expect(post.title).toBe('Option agreements');
       expect(post.tags).toEqual(['options', 'Contracts', 'UK']);
       expect(post.category).toBe('legal');
-      expect(post.author).toEqual({ firstName: 'Ada', lastName: 'Agent', role: 'agent' });
+      expect(post.author).toEqual({
+        firstName: 'Ada',
+        lastName: 'Agent',
+        role: 'agent',
+        verified: false,
+      });
       expect(post.isOwn).toBe(true);
 
       const tooMany = await call('agent', 'POST', '/api/forum/posts', {
@@ -511,6 +516,76 @@ describe('[FORUM] discussions, replies, likes, views and search', () => {
       expect(
         ((await call('admin', 'GET', '/api/forum/posts')).json() as ForumPostList).activeToday,
       ).toBe(2);
+    });
+  });
+
+  describe('verified producer badge (issue 35)', () => {
+    /** Applies as `cookie` and has the admin approve it, as the console does. */
+    async function verifyProducer(cookie: string): Promise<void> {
+      const applied = await t.request({
+        method: 'POST',
+        url: '/api/vetting/application',
+        cookie,
+        payload: {
+          company: 'Northern Light Films',
+          role: 'Head of Development',
+          website: 'https://northernlight.example',
+          credits: [{ title: 'The Quiet Shore', year: 2022, role: 'Producer' }],
+          reference: 'Sam Reed, BFI, sam@example.test',
+        },
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const { id } = applied.json<{ id: number }>();
+      const decided = await call(
+        'admin',
+        'POST',
+        `/api/admin/producer-applications/${id}/decision`,
+        {
+          status: 'approved',
+        },
+      );
+      expect(decided.statusCode, decided.body).toBe(200);
+    }
+
+    it("says so on a verified producer's post and reply, and not on an unverified one's", async () => {
+      const vera = await createUser(t.db, {
+        firstName: 'Vera',
+        lastName: 'Verified',
+        membershipTier: 'premium',
+        premiumExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+      });
+      cookies.vera = await signIn(t, vera.id);
+      await verifyProducer(cookies.vera);
+
+      const verifiedPost = await newPost('vera', { title: 'Looking for thrillers', content: 'x' });
+      const plainPost = await newPost('premium', { title: 'Any thrillers?', content: 'x' });
+      expect(verifiedPost.author).toMatchObject({ firstName: 'Vera', verified: true });
+      expect(plainPost.author).toMatchObject({ firstName: 'Pat', verified: false });
+
+      // The list, the post's page and its replies all carry the flag.
+      const list = (
+        await call('agent', 'GET', '/api/forum/posts?limit=50')
+      ).json() as ForumPostList;
+      const byId = new Map(list.posts.map((post) => [post.id, post.author.verified]));
+      expect(byId.get(verifiedPost.id)).toBe(true);
+      expect(byId.get(plainPost.id)).toBe(false);
+      const shown = (await call('agent', 'GET', `/api/forum/posts/${verifiedPost.id}`)).json();
+      expect((shown as ForumPost).author.verified).toBe(true);
+
+      const reply = await call('vera', 'POST', `/api/forum/posts/${plainPost.id}/replies`, {
+        content: 'We are.',
+      });
+      expect((reply.json() as ForumReply).author.verified).toBe(true);
+      await call('agent', 'POST', `/api/forum/posts/${plainPost.id}/replies`, {
+        content: 'Me too',
+      });
+      const replies = (
+        await call('premium', 'GET', `/api/forum/posts/${plainPost.id}/replies`)
+      ).json() as ForumReplyList;
+      expect(replies.replies.map((r) => [r.content, r.author.verified])).toEqual([
+        ['We are.', true],
+        ['Me too', false],
+      ]);
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The forum room's server front door (part 2 sections 6–9; decision 012). The forum depends on
  * accounts' table (authors), membership's rule (who may enter), listings' search words
- * (decision 002) and admin's audit log; no room depends on it.
+ * (decision 002), admin's audit log and vetting's verified producers (badges, issue 35); no room
+ * depends on it.
  */
 import type { RoomModule } from '@/server/room-module';
 import { eraseUserForumContent } from './erase-user-forum-content';

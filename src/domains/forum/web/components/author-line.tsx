@@ -1,5 +1,6 @@
 import { formatShortDate } from '@/web/lib/format';
-import type { ForumAuthor } from '../../forum.schema';
+import { VerifiedBadge } from '@/domains/vetting/web';
+import type { ForumContentAuthor } from '../../forum.schema';
 
 const ROLE_LABELS: Record<string, string> = {
   admin: 'Administrator',
@@ -8,13 +9,13 @@ const ROLE_LABELS: Record<string, string> = {
   premium: 'Premium Producer',
 };
 
-/** "Ada Agent · Agent · 3 Jan 2026 (edited)". */
+/** "Ada Agent [Verified producer] · Agent · 3 Jan 2026 (edited)". */
 export function AuthorLine({
   author,
   createdAt,
   isEdited,
 }: {
-  author: ForumAuthor;
+  author: ForumContentAuthor;
   createdAt: string;
   isEdited?: boolean;
 }) {
@@ -23,6 +24,12 @@ export function AuthorLine({
       <span className="font-medium text-ink">
         {author.firstName} {author.lastName}
       </span>
+      {author.verified ? (
+        <>
+          {' '}
+          <VerifiedBadge verified />
+        </>
+      ) : null}
       {' · '}
       {ROLE_LABELS[author.role] ?? author.role}
       {' · '}
