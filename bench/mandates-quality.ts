@@ -17,7 +17,7 @@
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { evaluateMandates, makeMandates, mandateText } from '@/domains/mandates/server';
-import type { MandateQualityListing } from '@/domains/mandates/server';
+import type { MandateQualityListing, MandateWording } from '@/domains/mandates/server';
 import { embedAll, generateCatalogue } from './lib/quality-catalogue';
 
 const { values: args } = parseArgs({
@@ -30,6 +30,51 @@ const { values: args } = parseArgs({
 });
 
 const round = (value: number) => value.toFixed(3);
+
+async function measureWording(
+  listings: MandateQualityListing[],
+  mandateCount: number,
+  wording: MandateWording,
+  useModel: boolean,
+  workers: number,
+) {
+  console.log(
+    `\n-- descriptions in the ${wording === 'vocabulary' ? "generator's theme words" : "producer's paraphrase of each theme"} (${wording})`,
+  );
+  const mandates = makeMandates(listings, mandateCount, undefined, wording);
+  const mandateVectors = await embedAll(
+    mandates.map(({ mandate }) => mandateText(mandate)),
+    useModel,
+    `mandates-${listings.length}-${mandateCount}-${wording}-${useModel ? 'model' : 'hash'}`,
+    workers,
+  );
+  const started = performance.now();
+  const report = evaluateMandates(listings, mandates, mandateVectors);
+  console.log(
+    `  ${report.measured} mandates measured (${report.skipped} with no relevant listing skipped) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  per mandate: ${report.meanRelevant.toFixed(1)} relevant listings, ${report.meanCandidates.toFixed(1)} pass the hard fields`,
+  );
+  console.log(`  example: ${mandates[0].mandate.description}`);
+  console.log('  method                                  hit@10   precision@10  nDCG@10');
+  for (const [method, label] of [
+    ['ours', 'ours (product fit)'],
+    ['keyword', 'keyword matching'],
+    ['random', 'random'],
+    ['genreRandom', 'diagnostic: random within the genre'],
+    ['meaningGenre', 'diagnostic: fit minus budget/territory'],
+    ['meaningOnly', 'diagnostic: cosine alone'],
+  ] as const) {
+    const { hitRate, precision, ndcg } = report[method];
+    console.log(
+      `  ${label.padEnd(38)}  ${round(hitRate)}    ${round(precision)}         ${round(ndcg)}`,
+    );
+  }
+  console.log(
+    `  ours / keyword: precision ${(report.ours.precision / report.keyword.precision).toFixed(2)}x, nDCG ${(report.ours.ndcg / report.keyword.ndcg).toFixed(2)}x`,
+  );
+}
 
 async function main() {
   const count = Number(args.listings);
@@ -51,38 +96,9 @@ async function main() {
     workers,
   );
   const listings: MandateQualityListing[] = rows.map((row, i) => ({ ...row, vector: vectors[i] }));
-  const mandates = makeMandates(listings, mandateCount);
-  const mandateVectors = await embedAll(
-    mandates.map(({ mandate }) => mandateText(mandate)),
-    useModel,
-    `mandates-${count}-${mandateCount}-${useModel ? 'model' : 'hash'}`,
-    workers,
-  );
-  const started = performance.now();
-  const report = evaluateMandates(listings, mandates, mandateVectors);
-  console.log(
-    `  ${report.measured} mandates measured (${report.skipped} with no relevant listing skipped) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  console.log(
-    `  per mandate: ${report.meanRelevant.toFixed(1)} relevant listings, ${report.meanCandidates.toFixed(1)} pass the hard fields`,
-  );
-  console.log(`  example: ${mandates[0].mandate.description}`);
-  console.log('  method                                  hit@10   precision@10  nDCG@10');
-  for (const [method, label] of [
-    ['ours', 'ours (product fit)'],
-    ['keyword', 'keyword matching'],
-    ['random', 'random'],
-    ['meaningGenre', 'diagnostic: fit minus budget/territory'],
-    ['meaningOnly', 'diagnostic: cosine alone'],
-  ] as const) {
-    const { hitRate, precision, ndcg } = report[method];
-    console.log(
-      `  ${label.padEnd(38)}  ${round(hitRate)}    ${round(precision)}         ${round(ndcg)}`,
-    );
+  for (const wording of ['vocabulary', 'paraphrased'] as const) {
+    await measureWording(listings, mandateCount, wording, useModel, workers);
   }
-  console.log(
-    `  ours / keyword: precision ${(report.ours.precision / report.keyword.precision).toFixed(2)}x, nDCG ${(report.ours.ndcg / report.keyword.ndcg).toFixed(2)}x`,
-  );
 }
 
 main().then(

@@ -39,4 +39,5 @@ export {
   makeMandates,
   type MandateQualityListing,
   type MandateQualityReport,
+  type MandateWording,
 } from './mandate-quality';

@@ -65,12 +65,103 @@ const CLOSINGS = [
   'We have a broadcaster interested and can move quickly.',
 ];
 
+/**
+ * Each theme of the generator's vocabulary as a producer might put it without the word itself,
+ * for the "paraphrased" wording: it asks whether the ranking finds what was meant when the
+ * mandate and the listing share no theme word (keyword matching cannot, by construction).
+ */
+const THEME_PARAPHRASES: Record<string, string> = {
+  ambition: 'wanting more than their lot',
+  'artificial intelligence': 'thinking machines',
+  authoritarianism: 'life under a strongman regime',
+  belonging: 'finding where you fit',
+  betrayal: 'being sold out by those closest',
+  brotherhood: 'men bound together',
+  bureaucracy: 'red tape and officialdom',
+  class: 'the gap between rich and poor',
+  climate: 'a warming planet',
+  'climate change': 'a warming planet',
+  colonialism: 'empire and its aftermath',
+  'coming of age': 'the end of childhood',
+  community: 'a tight-knit neighbourhood',
+  corruption: 'rot at the top',
+  courage: 'bravery against the odds',
+  deception: 'lies and cover stories',
+  destiny: 'a chosen one and fate',
+  duty: 'obligation over desire',
+  exploration: 'the urge to go further',
+  faith: 'belief in God',
+  family: 'parents, siblings and kin',
+  'first love': 'a teenage romance',
+  folklore: 'old myths and legends',
+  'found family': 'strangers who become kin',
+  freedom: 'breaking free',
+  friendship: 'best mates',
+  gaslighting: 'a partner who twists reality',
+  greed: 'money lust',
+  grief: 'loss and mourning',
+  'growing up': 'leaving childhood behind',
+  guilt: 'a conscience that will not rest',
+  home: 'where you come from',
+  hope: 'optimism in dark times',
+  identity: 'who someone really is',
+  imagination: 'make-believe worlds',
+  inheritance: 'a contested will',
+  'institutional failure': 'systems that let people down',
+  isolation: 'being cut off and alone',
+  justice: 'putting wrongs right',
+  kindness: 'small acts of decency',
+  legacy: 'what we leave behind',
+  love: 'romance',
+  loyalty: 'standing by your people',
+  marriage: 'husbands and wives',
+  memory: 'remembering and forgetting',
+  migration: 'leaving one country for another',
+  motherhood: 'being a mum',
+  nature: 'the wild outdoors',
+  nostalgia: 'longing for yesterday',
+  obsession: 'a fixation that consumes',
+  perseverance: 'refusing to give up',
+  power: 'who holds control',
+  prejudice: 'bigotry',
+  recognition: 'finally being seen',
+  redemption: 'a second shot at being good',
+  reinvention: 'starting over as someone new',
+  resilience: 'bouncing back',
+  resistance: 'fighting an occupier',
+  sacrifice: 'giving everything up for others',
+  'second chances': 'a fresh start',
+  'self-discovery': 'finding out who you are',
+  'small-town secrets': 'what a village hides',
+  'social media': 'life online',
+  'state secrets': 'classified government files',
+  surveillance: 'being watched',
+  survival: 'staying alive',
+  talent: 'a gift for something',
+  'the cost of secrets': 'what hiding things does to people',
+  'the past': 'history catching up',
+  time: 'clocks, years and ageing',
+  trust: 'who can be relied on',
+  truth: 'getting to what really happened',
+  war: 'soldiers and the front line',
+  'women’s rights': 'the fight for votes and equality',
+  'working life': 'the daily grind of a job',
+};
+
+export type MandateWording = 'vocabulary' | 'paraphrased';
+
 const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
 /** The mandate's description, in a producer's words, from the hidden intent. */
-export function describeIntent(intent: MandateIntent, rng: Rng): string {
+export function describeIntent(
+  intent: MandateIntent,
+  rng: Rng,
+  wording: MandateWording = 'vocabulary',
+): string {
   const formats = intent.media.map((medium) => FORMAT_WORDS[medium] ?? medium.replace('_', ' '));
-  const themes = intent.themes.join(' and ');
+  const themes = intent.themes
+    .map((theme) => (wording === 'paraphrased' ? (THEME_PARAPHRASES[theme] ?? theme) : theme))
+    .join(' and ');
   const where = intent.setting ? ` Ideally set in ${intent.setting}.` : '';
   return (
     `${rng.pick(OPENINGS)} ${article(intent.genre.toLowerCase())} story for ${formats.join(' or ')}, ` +
@@ -108,7 +199,11 @@ function budgetFor(sameGenre: MandateQualityListing[]): [number, number] {
 }
 
 /** A hidden intent drawn from the catalogue's own vocabulary, and the mandate written from it. */
-function drawMandate(rng: Rng, listings: MandateQualityListing[]): SyntheticMandate {
+function drawMandate(
+  rng: Rng,
+  listings: MandateQualityListing[],
+  wording: MandateWording,
+): SyntheticMandate {
   const anchor = rng.pick(listings);
   const sameGenre = listings.filter((listing) => listing.genre === anchor.genre);
   const themes = [...new Set(sameGenre.flatMap((listing) => listing.themes))];
@@ -135,7 +230,7 @@ function drawMandate(rng: Rng, listings: MandateQualityListing[]): SyntheticMand
       territories: [rng.pick(['UK', 'Worldwide', 'UK & Commonwealth'])],
       budgetMin,
       budgetMax,
-      description: describeIntent(intent, rng),
+      description: describeIntent(intent, rng, wording),
     },
   };
 }
@@ -144,9 +239,11 @@ export function makeMandates(
   listings: MandateQualityListing[],
   count: number,
   seed = 'mandates-quality-v1',
+  wording: MandateWording = 'vocabulary',
 ): SyntheticMandate[] {
+  // The same seed gives the same intents in either wording: only the description's words differ.
   return Array.from({ length: count }, (_, m) =>
-    drawMandate(createRng(hashSeed(seed, m)), listings),
+    drawMandate(createRng(hashSeed(seed, m)), listings, wording),
   );
 }
 
@@ -263,7 +360,14 @@ export function scoreList(ranked: number[], relevant: Set<number>, k = 10): Matc
   return { hitRate: hits > 0 ? 1 : 0, precision: hits / k, ndcg: ideal === 0 ? 0 : dcg / ideal };
 }
 
-const METHODS = ['ours', 'keyword', 'random', 'meaningGenre', 'meaningOnly'] as const;
+const METHODS = [
+  'ours',
+  'keyword',
+  'random',
+  'genreRandom',
+  'meaningGenre',
+  'meaningOnly',
+] as const;
 
 export interface MandateQualityReport extends Record<(typeof METHODS)[number], MatchQuality> {
   /** Mandates measured (those with at least one relevant listing) and those skipped. */
@@ -298,6 +402,13 @@ export function evaluateMandates(
       ours: rankOurs(mandate, mandateVectors[m], listings, k),
       keyword: rankKeyword(mandate, listings, k),
       random: rankRandom(mandate, listings, rng, k),
+      // What the genre field alone earns: a random draw among the candidates of the genre.
+      genreRandom: rankRandom(
+        mandate,
+        listings.filter((listing) => mandate.genres.includes(listing.genre)),
+        rng,
+        k,
+      ),
       meaningGenre: rankDiagnostic('meaningGenre', mandate, mandateVectors[m], listings, k),
       meaningOnly: rankDiagnostic('meaningOnly', mandate, mandateVectors[m], listings, k),
     };
