@@ -5,7 +5,8 @@
  * in the top 10 of the product's ranking (the mandates room's `fitsHardFields` + `scoreFit`:
  * half meaning, half genre, budget and territory), against keyword matching (how many of the
  * mandate's words occur in the listing's text) and a random draw, both over the same
- * hard-field candidates. Reports hit rate@10, precision@10 and nDCG@10.
+ * hard-field candidates. Reports hit rate@10, precision@10 and nDCG@10, for the same intents
+ * written twice (themes in the generator's words, then paraphrased), with three diagnostics.
  *
  *   npm run bench:mandates-quality -- [--listings 1200] [--mandates 200] [--workers 2]
  *     [--embedder model|hash]
