@@ -19,13 +19,7 @@
  * real model, so it runs at 100,000 too. The output labels every figure.
  */
 import { parseArgs } from 'node:util';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { generateListing, type CatalogueContext } from '@/app/server/seed/generate-listing';
-import { GENRES } from '@/app/server/seed/word-lists';
-import { createHashingEmbedder, createModelEmbedder } from '@/domains/recommendations/server';
-import { listingEmbeddingText } from '@/domains/recommendations/server/embed-listings';
 import {
   DEFAULT_PRODUCER_OPTIONS,
   evaluateQuality,
@@ -36,6 +30,7 @@ import {
   type QualityReport,
 } from '@/domains/recommendations/server/recommendation-quality';
 import { hashSeed } from '@/server/prng';
+import { embedAll as embedTexts, generateCatalogue } from './lib/quality-catalogue';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,83 +45,8 @@ const { values: args } = parseArgs({
 
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
-const CONTEXT_AGENTS = [
-  { id: 1, fullName: 'Agent One' },
-  { id: 2, fullName: 'Agent Two' },
-];
-
-/** Every setting a genre's stories use, longest first (so the fullest phrase is found). */
-const SETTINGS = new Map(
-  GENRES.map((genre) => [
-    genre.name,
-    [...genre.settings, ...(genre.periods ?? []).flatMap((period) => period.settings)].sort(
-      (a, b) => b.length - a.length,
-    ),
-  ]),
-);
-
-/** The demo generator's catalogue of this size, available titles only (the only ones shown). */
-function generateCatalogue(count: number) {
-  const context: CatalogueContext = {
-    count,
-    agents: CONTEXT_AGENTS,
-    demoAgent: { id: 3, fullName: 'Demo Agent' },
-  };
-  const rows = [];
-  for (let index = 0; index < count; index += 1) {
-    const listing = generateListing(index, index + 1, context);
-    if (listing.status !== 'available') continue;
-    // Only what ranking and the synthetic tastes read: 100,000 full listings would not fit.
-    const themes = listing.themes ?? [];
-    const tags = listing.tags ?? [];
-    rows.push({
-      id: listing.id,
-      title: listing.title,
-      genre: listing.genre ?? '',
-      medium: listing.medium,
-      themes,
-      tags,
-      setting:
-        SETTINGS.get(listing.genre ?? '')?.find((setting) =>
-          (listing.description ?? '').includes(setting),
-        ) ?? null,
-      suggestedOfferMin: listing.suggestedOfferMin,
-      suggestedOfferMax: listing.suggestedOfferMax,
-      // The generator's hidden "how known is it" drives the buzz score; else viability.
-      appeal: (listing.twitterBuzzScore ?? (listing.viabilityScore ?? 50) * 0.6) / 100,
-      text: listingEmbeddingText({ ...listing, themes, tags }),
-    });
-  }
-  return rows;
-}
-
-async function embedAll(texts: string[], useModel: boolean, cacheKey: string) {
-  const cache = path.join(os.tmpdir(), `pts-recs-quality-${cacheKey}.json`);
-  if (useModel && existsSync(cache)) {
-    const cached = JSON.parse(readFileSync(cache, 'utf8')) as number[][];
-    if (cached.length === texts.length) return cached.map((vector) => Float32Array.from(vector));
-  }
-  const embedder = useModel
-    ? createModelEmbedder({ workers: Number(args.workers) })
-    : createHashingEmbedder();
-  // Float32: 100,000 vectors of 512 numbers are 200 MB so, twice that as plain arrays.
-  const vectors: Float32Array[] = [];
-  const batch = useModel ? 64 : 2000;
-  const started = performance.now();
-  for (let i = 0; i < texts.length; i += batch) {
-    const embedded = await embedder.embed(texts.slice(i, i + batch));
-    vectors.push(...embedded.map((vector) => Float32Array.from(vector)));
-    if (useModel && (i / batch) % 5 === 0) {
-      console.log(`  embedded ${vectors.length}/${texts.length}`);
-    }
-  }
-  await embedder.close();
-  console.log(
-    `  ${useModel ? 'model' : 'hashing'} embedding: ${texts.length} texts in ${round((performance.now() - started) / 1000, 1)} s`,
-  );
-  if (useModel) writeFileSync(cache, JSON.stringify(vectors.map((vector) => Array.from(vector))));
-  return vectors;
-}
+const embedAll = (texts: string[], useModel: boolean, cacheKey: string) =>
+  embedTexts(texts, useModel, cacheKey, Number(args.workers));
 
 function printQuality(report: Pick<QualityReport, 'ours' | 'popularity' | 'random'>, n: number) {
   console.log('  method      hit@10   nDCG@10  in-taste@10');

@@ -33,3 +33,11 @@ export const mandatesRoom: RoomModule = {
 };
 
 export { notifyMandateMatches };
+export { fitsHardFields, mandateText, scoreFit } from './mandate-fit';
+export {
+  evaluateMandates,
+  makeMandates,
+  type MandateQualityListing,
+  type MandateQualityReport,
+  type MandateWording,
+} from './mandate-quality';
