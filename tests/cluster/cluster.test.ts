@@ -354,9 +354,7 @@ describe('three instances behind haproxy', () => {
       expect(health.every((status) => status === 200)).toBe(true);
     }));
 
-  // TODO(issue 32): enable once the job queue (with its run history) is merged, and point
-  // readJobRuns() (tests/cluster/job-runs.ts) at its history table. Today's runner keeps no
-  // history, so there is nothing to read.
+  // Read from the job queue's history (`job_runs`, decision 021) through readJobRuns().
   test('each scheduled job runs once per period across the three', () =>
     withLogs(async () => {
       // The shortest periods are 5 s and the offers' a minute: wait for a whole minute.
