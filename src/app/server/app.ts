@@ -54,6 +54,7 @@ import { savedSearchesRoom } from '@/domains/saved-searches/server';
 import { analysisRoom } from '@/domains/analysis/server';
 import { vettingRoom } from '@/domains/vetting/server';
 import { mandatesRoom } from '@/domains/mandates/server';
+import { rightsRoom } from '@/domains/rights/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -107,6 +108,7 @@ const rooms: readonly RoomModule[] = [
   analysisRoom,
   vettingRoom,
   mandatesRoom,
+  rightsRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */
