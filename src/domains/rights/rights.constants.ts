@@ -1,5 +1,3 @@
-import type { Right } from '@/domains/listings/listings.constants';
-
 /**
  * Rights availability (issue 29): a listing's rights are a grid of media (the listing's
  * `rightsAvailable`) × territories (its `territory`, spelled as the agent spelled them). An
@@ -17,17 +15,5 @@ export const LIVE_GRANT_STATUSES = ['optioned', 'sold'] as const satisfies reado
 export const CELL_STATES = ['available', 'under_offer', 'optioned', 'sold'] as const;
 export type CellState = (typeof CELL_STATES)[number];
 
-/** One square of the grid, the territory as the listing spells it. */
-export interface RightsCell {
-  media: Right;
-  territory: string;
-}
-
-/** The key of a cell, territory compared without case ('UK' and 'uk' are one territory). */
-export const cellKeyOf = (cell: { media: string; territory: string }) =>
-  `${cell.media}|${cell.territory.trim().toLowerCase()}`;
-
-/** Every cell of media × territories (an offer's or a counter's part). */
-export function cellsOf(media: readonly Right[], territories: readonly string[]): RightsCell[] {
-  return media.flatMap((m) => territories.map((territory) => ({ media: m, territory })));
-}
+// The grid's cells and their keys belong to the listing (its status follows from them).
+export { cellKeyOf, cellsOf, type RightsCell } from '@/domains/listings/rights-grid.rules';

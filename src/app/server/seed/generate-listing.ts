@@ -857,6 +857,9 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     viabilityScore: null,
     // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
     enrichmentStatus: null,
+    // No deal on the platform holds a cell yet; the seed records its optioned and sold titles'
+    // grids through the rights room once they are loaded (issue 29).
+    rightsTaken: [],
     ...socialFields(rng, d),
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { addMonths } from '@/shared/dates';
 import { formatPounds } from '@/shared/money';
 import {
   exclusivityLabelOf,
@@ -56,11 +57,6 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 const money = (pence: number) => formatPounds(pence, { exact: true });
 const ukDate = (date: Date) =>
   date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long' });
-const addMonths = (date: Date, months: number) => {
-  const end = new Date(date);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  return end;
-};
 
 /** The schedule of terms: every term of the agreed version, one row each. */
 export function scheduleOfTerms(content: AgreementContent): [string, string][] {

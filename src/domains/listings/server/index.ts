@@ -55,8 +55,9 @@ export {
   type BulkListing,
   type ListingBulkLoader,
 } from './load-listings-in-bulk';
-// An accepted offer options its listing (the offers room calls it inside its transaction).
-export { markListingOptioned } from './mark-listing-optioned';
+// Deals took or freed cells of the listing's rights grid (the rights room calls it inside its
+// transaction); the status follows (issue 29).
+export { setListingRightsTaken } from './set-listing-rights-taken';
 export { shareImageOf } from './rasterise-cover';
 // An agent's account closing: their listings leave the market, then go (decision 007).
 export { withdrawAgentListings } from './withdraw-agent-listings';

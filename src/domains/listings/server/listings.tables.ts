@@ -84,6 +84,15 @@ export const listings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Keys (rights-grid.ts cellKeyOf) of the cells live deals hold (issue 29), written only by
+     * setListingRightsTaken for the rights room: the status and the catalogue's avails filter
+     * follow from it. Empty: every cell the listing offers is available.
+     */
+    rightsTaken: text('rights_taken')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** exclusive | non-exclusive | first-look */
     exclusivity: text('exclusivity'),
     previousAdaptations: boolean('previous_adaptations').notNull().default(false),

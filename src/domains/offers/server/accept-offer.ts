@@ -1,13 +1,14 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { markListingOptioned } from '@/domains/listings/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import {
   PaymentProviderError,
   recordLedgerIntent,
   type ProviderPayment,
 } from '@/domains/payments/server';
+import { cellsOf, grantRights } from '@/domains/rights/server';
 import type { Executor } from '@/server/db/client';
+import { addMonths } from '@/shared/dates';
 import type { AppDeps } from '@/server/deps';
 import { AppError, conflict } from '@/shared/errors';
 import { OPEN_OFFER_STATUSES, OPTIONING_STATUSES } from '../offers.constants';
@@ -25,6 +26,7 @@ import {
   releasePreviousHold,
 } from './offer-hold';
 import { currentTermsOf, getOfferRecord, loadOfferRecord, toOffer } from './offer-record';
+import { loadTermVersions } from './offer-terms';
 import { offers, type OfferRow } from './offers.tables';
 
 export const AUTO_REJECTION_REASON = 'Another offer was accepted';
@@ -188,7 +190,16 @@ export async function completeAcceptance(deps: OfferDeps, offerId: number): Prom
       .where(and(eq(offers.id, offerId), inArray(offers.status, ['pending', 'accepting'])))
       .returning();
     if (!accepted) return null;
-    const afterCommit = await markListingOptioned(tx, offer.listingId);
+    const terms = await loadTermVersions(tx, accepted);
+    const agreed = terms[terms.length - 1];
+    const afterCommit = await grantRights(tx, {
+      listingId: offer.listingId,
+      offerId,
+      producerId: offer.producerId,
+      cells: cellsOf(agreed.media, agreed.territories),
+      startsAt: now,
+      endsAt: addMonths(now, agreed.optionPeriod),
+    });
     const others = await tx
       .select()
       .from(offers)

@@ -104,10 +104,8 @@ export const offers = pgTable(
     uniqueIndex('offers_one_open_per_producer')
       .on(t.producerId, t.listingId)
       .where(statusIn(OPEN_OFFER_STATUSES)),
-    // A listing is optioned once: at most one accepted offer.
-    uniqueIndex('offers_one_accepted_per_listing')
-      .on(t.listingId)
-      .where(sql`status = 'accepted'`),
+    // Several offers on one listing may be accepted, each for its own cells of the rights
+    // grid: the rights room's unique index on live cells keeps them apart (issue 29).
   ],
 );
 

@@ -12,3 +12,7 @@ export const rightsRoom: RoomModule = {
 
 export { extendGrant, findGrantByOffer, findGrantCells, markGrantSold } from './change-grant';
 export type { RightsGrantRow, RightsGrantCellRow } from './rights.tables';
+export { grantRights, type GrantRequest } from './grant-rights';
+export { cellKeyOf, cellsOf, type RightsCell } from '../rights.constants';
+export { refreshListingRights } from './refresh-listing-rights';
+export { lapseDueGrants } from './lapse-due-grants';

@@ -26,11 +26,13 @@ export const rightsGrants = pgTable(
     listingId: integer('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id').notNull(),
+    /** Null: recorded before issue 29 without a deal on the platform (optioned elsewhere). */
+    offerId: integer('offer_id'),
     producerId: integer('producer_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<GrantStatus>().notNull().default('optioned'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Null only for an option recorded without a deal here, whose end we were never told. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     /** When it became sold (exercise paid) or lapsed (reverted to available). */
     soldAt: timestamp('sold_at', { withTimezone: true }),
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
