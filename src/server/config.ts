@@ -68,6 +68,9 @@ export const EnvSchema = z
       .enum(['all', 'web', 'jobs'], { error: 'must be all, web or jobs' })
       .default('all'),
     SEED_DEMO: booleanFlag.optional(),
+    // The test clock (issue 29): POST /api/test/clock moves this process's time forward so a
+    // browser journey can let an option lapse. Never for a deployment.
+    TEST_CLOCK: booleanFlag.default(false),
     SEED_LISTINGS: z.coerce
       .number({ error: 'must be a number' })
       .int({ error: 'must be a whole number' })
@@ -211,6 +214,8 @@ export interface Config {
   instanceRole: 'all' | 'web' | 'jobs';
   seedDemo: boolean;
   seedListings: number;
+  /** TEST_CLOCK: the route that moves the clock exists (tests only; off by default). */
+  testClock: boolean;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   /**
@@ -298,6 +303,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     instanceRole: env.INSTANCE_ROLE,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     seedListings: env.SEED_LISTINGS,
+    testClock: env.TEST_CLOCK,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     signingCertificate: env.SIGNING_CERT_P12

@@ -47,6 +47,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     REDIS_URL: '',
+    // POST /api/test/clock: the rights journey lets an option lapse (issue 29, decision 023).
+    TEST_CLOCK: 'true',
     ...enrichmentEnv,
   },
 });

@@ -8,10 +8,12 @@ import {
   MEDIUMS,
   RIGHTS,
   type ListingStatus,
+  type Right,
   type Medium,
   type PriceRange,
   type ViabilityBand,
 } from '@/domains/listings/listings.constants';
+import { cellKeyOf, cellsOf } from '@/domains/listings/rights-grid.rules';
 import type { BulkListing } from '@/domains/listings/server';
 import { createRng, hashSeed, type Rng } from '@/server/prng';
 import {
@@ -846,10 +848,11 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     ...drawDetails(rng, frame),
     id,
   };
+  const rights = rightsFields(rng, d);
   // The row's fields in their usual order; each part makes its remaining draws in turn.
   return {
     ...workFields(rng, d),
-    ...rightsFields(rng, d),
+    ...rights,
     ...marketFields(rng, d),
     // The catalogue shows only the analysis engine's score (issue 30): a seeded number would
     // disagree with the analysis until the job reached the listing. The generated one above
@@ -857,13 +860,22 @@ export function generateListing(index: number, id: number, context: CatalogueCon
     viabilityScore: null,
     // The demo's enrichment fields are generated; nothing waits for the enrichment jobs.
     enrichmentStatus: null,
-    // No deal on the platform holds a cell yet; the seed records its optioned and sold titles'
-    // grids through the rights room once they are loaded (issue 29).
-    rightsTaken: [],
+    // An optioned or sold title was optioned off the platform: its whole grid is taken (the
+    // seed then records these as the rights room's legacy grants, issue 29), so the grid, the
+    // status and the catalogue's avails filter agree.
+    rightsTaken: d.status === 'optioned' || d.status === 'sold' ? wholeGridKeys(rights) : [],
     ...socialFields(rng, d),
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
+}
+
+/** Every cell key of a listing's grid, each once, sorted (as listings keeps `rights_taken`). */
+function wholeGridKeys(rights: { rightsAvailable: string[]; territory: string[] }): string[] {
+  const media = rights.rightsAvailable.filter((right): right is Right =>
+    (RIGHTS as readonly string[]).includes(right),
+  );
+  return [...new Set(cellsOf(media, rights.territory).map(cellKeyOf))].sort();
 }
 
 /** The work itself: who owns it, what it is, and its publication. */

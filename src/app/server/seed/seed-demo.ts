@@ -6,6 +6,7 @@ import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { hashPassword, insertUsers } from '@/domains/accounts/server';
 import { createListingBulkLoader, type ListingBulkLoader } from '@/domains/listings/server';
+import { grantLegacyRights } from '@/domains/rights/server';
 import { buildAgentUsers, buildDemoUsers, DEMO_EMAILS, DEMO_PASSWORD } from './demo-accounts';
 import {
   generateListing,
@@ -128,6 +129,9 @@ export async function seedDemoIfEmpty(
         );
       }
     }
+    // Their optioned and sold titles were optioned off the platform: the rights room records
+    // each one's whole grid as a legacy grant, in bulk (issue 29).
+    await grantLegacyRights(tx);
     // The embedded engine has no autovacuum: give the planner statistics for the new rows.
     await listingLoader.analyze();
     await tx.execute(sql`analyze users`);

@@ -19,4 +19,6 @@ export const chainOfTitleRoom: RoomModule = {
 
 /** Another room files a document in a listing's chain of title (idempotent per source). */
 export { fileChainDocument, type FileChainDocumentInput } from './file-chain-document';
+/** The platform files a record of its own (a lapsed option, issue 29) as a PDF notice. */
+export { fileChainNotice, type ChainNotice } from './file-chain-notice';
 export { findChainFileKeys, removeChainFiles } from './remove-chain-files';
