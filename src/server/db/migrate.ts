@@ -1,4 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,8 +36,51 @@ export function migrationsFolder(): string {
   throw new Error('db/migrations not found');
 }
 
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const migrationsFolderPath = migrationsFolder();
+/**
+ * A copy of the migrations folder whose journal ends just before `tag`: a test of a data
+ * migration builds the database the previous release left, puts rows of the old shape in it,
+ * then runs the rest (drizzle runs whatever the journal lists after what was applied).
+ */
+function migrationsFolderBefore(tag: string): string {
+  const source = migrationsFolder();
+  const journal = JSON.parse(readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (stop < 0) throw new Error(`no migration tagged ${tag}`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'pts-migrations-'));
+  mkdirSync(path.join(folder, 'meta'));
+  for (const entry of journal.entries.slice(0, stop)) {
+    cpSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  }
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }),
+  );
+  return folder;
+}
+
+/**
+ * Brings the database up to this release's schema. `before` (tests only) stops just before the
+ * migration with that tag, e.g. '0019_rights_for_existing_deals'.
+ */
+export async function runMigrations(
+  handle: DatabaseHandle,
+  options: { before?: string } = {},
+): Promise<void> {
+  if (options.before) {
+    const folder = migrationsFolderBefore(options.before);
+    try {
+      await migrateFrom(handle, folder);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    return;
+  }
+  await migrateFrom(handle, migrationsFolder());
+}
+
+async function migrateFrom(handle: DatabaseHandle, migrationsFolderPath: string): Promise<void> {
   if (handle.kind === 'pglite') {
     // One process owns an embedded database: there is nobody to race.
     await migratePglite(handle.db as unknown as PgliteDatabase, {
