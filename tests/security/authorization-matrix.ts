@@ -186,6 +186,11 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     },
   },
 
+  // Rights availability (issue 29): the grid of a listing anyone signed in may see (who holds
+  // a cell only for its agent and admins); the dashboard's grids are an agent's own.
+  { route: 'GET /api/listings/{id}/avails', object: 'listing', cells: signedIn(200) },
+  { route: 'GET /api/agent/avails', cells: { ...signedIn(403), agent: 200, otherAgent: 200 } },
+
   // Favourites
   { route: 'GET /api/favorites', cells: signedIn(200) },
   { route: 'GET /api/favorites/{id}/status', object: 'listing', cells: signedIn(200) },
@@ -1139,6 +1144,7 @@ export const LISTING_KIND_MATRIX: ListingKindRow[] = [
     },
   },
   { route: 'GET /api/listings/{id}/similar', kinds: signedInRead(200) },
+  { route: 'GET /api/listings/{id}/avails', kinds: signedInRead(200) },
   { route: 'POST /api/tracking/activity', kinds: signedInRead(204) },
   // Producers only make offers; an optioned listing takes no new one (409).
   {

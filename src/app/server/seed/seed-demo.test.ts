@@ -91,6 +91,42 @@ describe('[PLATFORM] demo catalogue seed', () => {
     expect(owned.every((listing) => listing.agentName === 'Priya Sharma')).toBe(true);
   });
 
+  it('records each optioned and sold title as a legacy grant of its whole grid, so grid and status agree', async () => {
+    const rows = (
+      await t.db.execute<{
+        id: number;
+        status: string;
+        rights_taken: string[];
+        grid: string[];
+        grants: { offerId: number | null; endsAt: string | null; status: string }[];
+        live: string[];
+      }>(sql`
+        select l.id, l.status, l.rights_taken,
+          coalesce((select array_agg(distinct m || '|' || lower(trim(t)))
+                    from unnest(l.rights_available) m, unnest(l.territory) t), '{}') as grid,
+          coalesce((select json_agg(json_build_object('offerId', g.offer_id, 'endsAt', g.ends_at,
+                                                      'status', g.status))
+                    from rights_grants g where g.listing_id = l.id), '[]') as grants,
+          coalesce((select array_agg(c.media || '|' || c.territory_key)
+                    from rights_grant_cells c where c.listing_id = l.id and c.live), '{}') as live
+        from listings l
+      `)
+    ).rows;
+    const taken = rows.filter((row) => row.status === 'optioned' || row.status === 'sold');
+    expect(taken.length).toBeGreaterThan(LISTINGS * 0.1);
+    for (const row of taken) {
+      expect(row.grants, `listing ${row.id}`).toEqual([
+        { offerId: null, endsAt: null, status: row.status },
+      ]);
+      expect([...row.live].sort(), `listing ${row.id}`).toEqual([...row.grid].sort());
+      expect(row.rights_taken, `listing ${row.id}`).toEqual([...row.grid].sort());
+    }
+    for (const row of rows.filter((candidate) => candidate.status === 'available')) {
+      expect(row.grants).toEqual([]);
+      expect(row.rights_taken).toEqual([]);
+    }
+  });
+
   it('stores every medium, price band and viability band, with covers by id', async () => {
     const [row] = (
       await t.db.execute<{
