@@ -135,6 +135,7 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
     },
   }),
   'PATCH /api/membership/auto-renew': () => ({ body: { autoRenew: false } }),
+  'GET /api/agent/avails': () => ({ query: { limit: '20', offset: '0' } }),
   'GET /api/admin/chain-of-title/overview': () => ({
     query: { search: 'lighthouse', page: '1', filter: 'missing-proof' },
   }),

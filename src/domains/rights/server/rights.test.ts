@@ -278,7 +278,8 @@ describe('[RIGHTS] reversion', () => {
     const { agent, producerA } = await people();
     const listing = await insertListing(t.db, {
       agentId: agent.id,
-      title: 'The Lapsing Tide',
+      // Beyond what the PDF's standard fonts can write: the notice must still be filed.
+      title: 'The Lapsing Tide of 東京',
       rightsAvailable: ['film'],
       territory: ['UK'],
     });
@@ -306,7 +307,8 @@ describe('[RIGHTS] reversion', () => {
     const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after).toMatchObject({ status: 'available', rightsTaken: [] });
 
-    const sentence = 'on The Lapsing Tide (Film in UK) has ended; the rights are available again';
+    const sentence =
+      'on The Lapsing Tide of 東京 (Film in UK) has ended; the rights are available again';
     const bells = await t.db
       .select()
       .from(notifications)
@@ -329,7 +331,7 @@ describe('[RIGHTS] reversion', () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       documentType: 'option_lapse',
-      title: 'Option lapsed: The Lapsing Tide',
+      title: 'Option lapsed: The Lapsing Tide of 東京',
       sourceKey: `rights-lapse:${row.id}`,
       uploadedBy: null,
     });
