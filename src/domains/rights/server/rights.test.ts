@@ -361,4 +361,28 @@ describe('[RIGHTS] reversion', () => {
       );
     expect(refiled).toHaveLength(1);
   });
+
+  it('runs every minute through the job queue as rights:reversion', async () => {
+    const { agent, producerA } = await people();
+    const listing = await insertListing(t.db, {
+      agentId: agent.id,
+      rightsAvailable: ['stage'],
+      territory: ['UK'],
+    });
+    await grant(
+      listing.id,
+      producerA.id,
+      [{ media: 'stage', territory: 'UK' }],
+      new Date(Date.now() - 1000),
+      9004,
+    );
+    await t.app.jobs.runNow('rights:reversion');
+    const [row] = await t.db
+      .select()
+      .from(rightsGrants)
+      .where(eq(rightsGrants.listingId, listing.id));
+    expect(row.status).toBe('lapsed');
+    const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(after.status).toBe('available');
+  });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now, resetClock } from '@/server/clock';
+import { ConfigError, loadConfig } from '@/server/config';
 import { insertListing } from '../../../../tests/helpers/fixtures/listings';
 import {
   createTestApp,
@@ -106,5 +107,16 @@ describe('[RIGHTS] the test clock', () => {
     const [lapsed] = await on.db.select().from(rightsGrants).where(eq(rightsGrants.id, grant.id));
     expect(lapsed.status).toBe('lapsed');
     resetClock();
+  });
+
+  it('is off unless TEST_CLOCK says otherwise, and a bad value stops start-up naming it', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/pts-cfg' }).testClock).toBe(false);
+    expect(loadConfig({ DATA_DIR: '/tmp/pts-cfg', TEST_CLOCK: 'true' }).testClock).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/pts-cfg', TEST_CLOCK: 'sometimes' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: '/tmp/pts-cfg', TEST_CLOCK: 'sometimes' })).toThrow(
+      /TEST_CLOCK/,
+    );
   });
 });
