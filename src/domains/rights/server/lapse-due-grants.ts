@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { chainOfTitleDocuments } from '@/domains/chain-of-title/server/chain-of-title.tables';
 import type { AppDeps } from '@/server/deps';
 import type { Transaction } from '@/server/db/client';
@@ -15,6 +15,8 @@ export type ReversionDeps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'storage'
 
 /** At most this many grants lapse in one run; the next run (a minute later) takes the rest. */
 const BATCH = 200;
+/** How long a lapse's missing chain-of-title record is retried. */
+const RECORD_RETRY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Reversion (issue 29): every optioned grant whose end has passed by `now` lapses, its cells
@@ -46,9 +48,16 @@ async function lapseGrant(deps: ReversionDeps, tx: Transaction, id: number, now:
   const [grant] = await tx
     .update(rightsGrants)
     .set({ status: 'lapsed', lapsedAt: now, updatedAt: now })
-    .where(and(eq(rightsGrants.id, id), eq(rightsGrants.status, 'optioned')))
+    // Still optioned and still due: an extension or an exercise since the scan wins.
+    .where(
+      and(
+        eq(rightsGrants.id, id),
+        eq(rightsGrants.status, 'optioned'),
+        lte(rightsGrants.endsAt, now),
+      ),
+    )
     .returning();
-  // Another instance (or an extension, or an exercise) got there first.
+  // Another instance got there first, or the option was extended or exercised meanwhile.
   if (!grant) return null;
   await tx
     .update(rightsGrantCells)
@@ -82,13 +91,15 @@ async function fileRecordOrWarn(deps: ReversionDeps, grantId: number) {
  * lapse's commit and the filing, or the filing failed) get it now: the job runs this after
  * each reversion. Answers how many it filed.
  */
-export async function fileMissingReversionRecords(deps: ReversionDeps): Promise<number> {
+export async function fileMissingReversionRecords(deps: ReversionDeps, now: Date): Promise<number> {
   const missing = await deps.db
     .select({ id: rightsGrants.id })
     .from(rightsGrants)
     .where(
       and(
         eq(rightsGrants.status, 'lapsed'),
+        // A bounded look back: a record that still fails after a month of warnings needs a person.
+        gte(rightsGrants.lapsedAt, new Date(now.getTime() - RECORD_RETRY_WINDOW_MS)),
         sql`not exists (select 1 from ${chainOfTitleDocuments} d
                         where d.source_key = ${REVERSION_SOURCE_PREFIX} || ${rightsGrants.id})`,
       ),

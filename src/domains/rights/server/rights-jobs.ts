@@ -15,10 +15,13 @@ export function rightsJobs(app: FastifyInstance): Job[] {
       // Options whose period (and any extension) has ended revert to available (issue 29).
       name: 'rights:reversion',
       intervalMs: 60 * 1000,
-      run: async () => ({
-        lapsed: (await lapseDueGrants(deps, now())).length,
-        recordsFiled: await fileMissingReversionRecords(deps),
-      }),
+      run: async () => {
+        const at = now();
+        return {
+          lapsed: (await lapseDueGrants(deps, at)).length,
+          recordsFiled: await fileMissingReversionRecords(deps, at),
+        };
+      },
     },
   ];
 }

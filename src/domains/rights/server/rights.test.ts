@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Right } from '@/domains/listings/listings.constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainOfTitleDocuments } from '@/domains/chain-of-title/server/chain-of-title.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -13,6 +14,7 @@ import {
   type TestApp,
 } from '../../../../tests/helpers/test-app';
 import type { ListingAvails } from '../rights.schema';
+import { extendGrant } from './change-grant';
 import { grantRights } from './grant-rights';
 import { fileMissingReversionRecords, lapseDueGrants } from './lapse-due-grants';
 import { rightsGrantCells, rightsGrants } from './rights.tables';
@@ -39,7 +41,7 @@ const people = async () => {
 const grant = (
   listingId: number,
   producerId: number,
-  cells: { media: 'film' | 'tv' | 'stage'; territory: string }[],
+  cells: { media: Right; territory: string }[],
   endsAt: Date,
   offerId: number,
 ) =>
@@ -348,8 +350,8 @@ describe('[RIGHTS] reversion', () => {
     await t.db
       .delete(chainOfTitleDocuments)
       .where(eq(chainOfTitleDocuments.sourceKey, `rights-lapse:${row.id}`));
-    expect(await fileMissingReversionRecords(t.app)).toBeGreaterThanOrEqual(1);
-    expect(await fileMissingReversionRecords(t.app)).toBe(0);
+    expect(await fileMissingReversionRecords(t.app, later)).toBeGreaterThanOrEqual(1);
+    expect(await fileMissingReversionRecords(t.app, later)).toBe(0);
     const refiled = await t.db
       .select()
       .from(chainOfTitleDocuments)
@@ -384,5 +386,25 @@ describe('[RIGHTS] reversion', () => {
     expect(row.status).toBe('lapsed');
     const [after] = await t.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(after.status).toBe('available');
+  });
+
+  it('an option extended before its end lapses at the new end, not the old one', async () => {
+    const { agent, producerA } = await people();
+    const listing = await insertListing(t.db, {
+      agentId: agent.id,
+      rightsAvailable: ['radio'],
+      territory: ['UK'],
+    });
+    const endsAt = new Date(Date.now() + 10 * DAY_MS);
+    await grant(listing.id, producerA.id, [{ media: 'radio', territory: 'UK' }], endsAt, 9005);
+    const [row] = await t.db
+      .select()
+      .from(rightsGrants)
+      .where(eq(rightsGrants.listingId, listing.id));
+    const extendedTo = new Date(endsAt.getTime() + 90 * DAY_MS);
+    expect(await extendGrant(t.db, row.id, extendedTo)).toMatchObject({ endsAt: extendedTo });
+
+    expect(await lapseDueGrants(t.app, new Date(endsAt.getTime() + DAY_MS))).not.toContain(row.id);
+    expect(await lapseDueGrants(t.app, new Date(extendedTo.getTime() + 1000))).toContain(row.id);
   });
 });
