@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { canSeeListing } from '@/domains/listings/server';
@@ -14,7 +15,22 @@ import {
 } from '../offers.schema';
 import type { OfferDeps } from './offer-deps';
 import { FIRST_HOLD_VERSION, holdLedgerEntry } from './offer-hold';
-import { decks, offers } from './offers.tables';
+import {
+  cellsLabel,
+  findTakenRights,
+  overlapOf,
+  partOfTerms,
+  requirePartFree,
+  type LockedListing,
+} from './offer-part';
+import {
+  firstVersionOf,
+  inListingSpelling,
+  isRight,
+  termOutsideListing,
+  type ListingRights,
+} from './offer-terms';
+import { decks, offerTerms, offers } from './offers.tables';
 import { resumeOfferPayment } from './resume-offer-payment';
 import { startOfferPayment } from './start-offer-payment';
 
@@ -67,6 +83,7 @@ export async function createOffer(
           rightsAvailable: listings.rightsAvailable,
           territory: listings.territory,
           exclusivity: listings.exclusivity,
+          rightsTaken: listings.rightsTaken,
           // Spelled out: Drizzle leaves columns of a one-table select unqualified.
           isBeingOptioned: sql<boolean>`exists (
             select 1 from offers o
@@ -91,8 +108,16 @@ export async function createOffer(
         throw notFound('Listing not found');
       }
       if (!listing.hasDeck) throw deckRequired();
-      if (listing.status !== 'available' || listing.isBeingOptioned) {
-        throw conflict(OFFER_MESSAGES.listingUnavailable);
+      if (listing.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
+      const part = partAsked(body, listing);
+      // Something of the listing is taken or being taken: the part must keep clear of it.
+      if (listing.rightsTaken.length > 0 || listing.isBeingOptioned) {
+        await requireFreePartAsked(
+          tx,
+          listing,
+          part,
+          body.media === null && body.territories === null,
+        );
       }
       const hold = {
         id: listing.nextOfferId,
@@ -130,7 +155,12 @@ export async function createOffer(
           holdVersion: hold.holdVersion,
         })
         .returning();
-      return { row, listing };
+      // Version 1 of the term sheet, with the part: what the agent sees and accepts.
+      const [first] = await tx
+        .insert(offerTerms)
+        .values({ offerId: row.id, ...firstVersionOf(row, { ...listing, ...part }) })
+        .returning();
+      return { row, listing, first };
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') {
@@ -141,7 +171,7 @@ export async function createOffer(
     }
     throw error;
   }
-  const { row, listing } = created;
+  const { row, listing, first } = created;
   return startOfferPayment(
     deps,
     {
@@ -155,7 +185,7 @@ export async function createOffer(
         territory: listing.territory,
         exclusivity: listing.exclusivity,
       },
-      current: null,
+      current: first,
       producer: {
         id: user.id,
         firstName: user.firstName,
@@ -167,6 +197,52 @@ export async function createOffer(
     },
     { intentCounted: true },
   );
+}
+
+/** The listing's rights as a part: `rightsAvailable` (media) and `territory` (territories). */
+type Part = { rightsAvailable: string[]; territory: string[] };
+
+/**
+ * The part the offer asks for, within the listing (400 naming what it does not offer) and in
+ * its spelling; what is left out stands as the listing offers it.
+ */
+function partAsked(body: CreateOfferRequest, listing: ListingRights): Part {
+  const asked = inListingSpelling(
+    {
+      media: body.media ?? listing.rightsAvailable.filter(isRight),
+      territories: body.territories ?? listing.territory,
+      exclusivity: null,
+    },
+    listing,
+  );
+  const outside = termOutsideListing(asked, listing);
+  if (outside) throw validation(outside.message, { [outside.field]: outside.message });
+  return { rightsAvailable: asked.media, territory: asked.territories };
+}
+
+/**
+ * Under the listing's lock: the part is clear of taken cells (409 naming them). An offer that
+ * names no part on a listing partly taken is asked to choose one (400), naming what is free.
+ */
+async function requireFreePartAsked(
+  tx: Executor,
+  listing: LockedListing,
+  part: Part,
+  isWholeListing: boolean,
+): Promise<void> {
+  const cells = partOfTerms({
+    media: part.rightsAvailable.filter(isRight),
+    territories: part.territory,
+  });
+  if (isWholeListing && cells.length > 0) {
+    const taken = overlapOf(cells, (await findTakenRights(tx, listing)).cells);
+    if (taken.length > 0 && taken.length < cells.length) {
+      const free = cells.filter((cell) => !taken.includes(cell));
+      const message = `${OFFER_MESSAGES.choosePart} Already optioned: ${cellsLabel(taken)}. Still available: ${cellsLabel(free)}.`;
+      throw validation(message, { media: OFFER_MESSAGES.choosePart });
+    }
+  }
+  await requirePartFree(tx, listing, cells, { unavailable: OFFER_MESSAGES.listingUnavailable });
 }
 
 async function findByRequestKey(
