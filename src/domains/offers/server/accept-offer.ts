@@ -13,10 +13,13 @@ import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
 import { captureFailedMail, sendOfferMail } from './offer-emails';
 import { captureHold, holdLedgerEntry } from './offer-hold';
+import { findLiveCells } from '@/domains/rights/server';
 import {
   currentPartOf,
   lockListing,
+  overlapOf,
   requirePartFree,
+  takenConflict,
   type LockedListing,
   type PartMessages,
 } from './offer-part';
@@ -93,6 +96,27 @@ export async function requireOfferPartFree(
   await requirePartFree(tx, listing, part, messages, offer.id);
 }
 
+/**
+ * An offer closed because another deal took its cells: the agent who clicks Accept on it is
+ * told which cells are taken (as an acceptance that lost the race by a moment is), not only
+ * that it is no longer pending.
+ */
+async function requireNotOptionedElsewhere(
+  tx: Executor,
+  listing: LockedListing | undefined,
+  offer: OfferRow,
+): Promise<void> {
+  if (!listing) return;
+  const [current] = await tx
+    .select()
+    .from(offerTerms)
+    .where(and(eq(offerTerms.offerId, offer.id), eq(offerTerms.version, offer.termsVersion)));
+  const live = await findLiveCells(tx, listing.id);
+  const others = live.cells.filter((cell) => cell.offerId !== offer.id);
+  const overlap = overlapOf(currentPartOf(offer, current ?? null, listing), others);
+  if (overlap.length > 0) throw takenConflict(overlap);
+}
+
 /** The decision, under the listing's row lock: pending → accepting, plus the ledger row. */
 async function claimForAcceptance(
   deps: OfferDeps,
@@ -104,6 +128,7 @@ async function claimForAcceptance(
     // Re-read under the lock: another request may have decided meanwhile.
     const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
     if (offer.status === 'accepting') throw conflict('This offer is already being accepted');
+    if (offer.status === 'rejected') await requireNotOptionedElsewhere(tx, listing, offer);
     if (offer.status !== 'pending') throw conflict('Only pending offers can be accepted');
     await requireOfferPartFree(tx, listing, offer);
     if (!offer.providerPaymentId) throw conflict('This offer has no card hold to capture');
