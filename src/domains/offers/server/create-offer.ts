@@ -6,7 +6,6 @@ import { canSeeListing } from '@/domains/listings/server';
 import { ledgerIntentInsert } from '@/domains/payments/server';
 import { assertMayOffer } from '@/domains/vetting/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
-import { OPTIONING_STATUSES } from '../offers.constants';
 import {
   OFFER_MESSAGES,
   deckIdFromUrl,
@@ -41,13 +40,9 @@ export interface CreateOfferOptions {
   requestKey: string | null;
 }
 
-const optioningStatuses = sql.join(
-  OPTIONING_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
 /**
- * A producer's offer on an available listing. The offer starts awaiting payment, with its
+ * A producer's offer on an available listing, for a part of its rights (issue 29: media ×
+ * territories, by default the whole listing), stored as version 1 of the term sheet. The offer starts awaiting payment, with its
  * card hold's ledger row written in the same transaction; the hold is then placed
  * (manual capture) and the browser confirms it with the client secret. The agent only sees
  * the offer once the hold is authorised (syncOfferPayment).
@@ -73,7 +68,8 @@ export async function createOffer(
   try {
     created = await deps.db.transaction(async (tx) => {
       // Shares the lock acceptOffer takes FOR UPDATE: an offer is created either before an
-      // acceptance (and then rejected by it) or after it (and then refused here).
+      // acceptance (and then rejected by it if their parts overlap) or after it (and then
+      // refused here if they do).
       const [listing] = await tx
         .select({
           id: listings.id,
@@ -84,10 +80,11 @@ export async function createOffer(
           territory: listings.territory,
           exclusivity: listings.exclusivity,
           rightsTaken: listings.rightsTaken,
-          // Spelled out: Drizzle leaves columns of a one-table select unqualified.
-          isBeingOptioned: sql<boolean>`exists (
+          // An acceptance in flight: its cells are spoken for (issue 29). Spelled out:
+          // Drizzle leaves columns of a one-table select unqualified.
+          isBeingAccepted: sql<boolean>`exists (
             select 1 from offers o
-            where o.listing_id = listings.id and o.status in (${optioningStatuses}))`,
+            where o.listing_id = listings.id and o.status = 'accepting')`,
           // The deck is checked in the same round trip (and still before the listing).
           hasDeck: sql<boolean>`exists (
             select 1 from decks d where d.id = ${deckId} and d.owner_id = ${user.id})`,
@@ -111,7 +108,7 @@ export async function createOffer(
       if (listing.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
       const part = partAsked(body, listing);
       // Something of the listing is taken or being taken: the part must keep clear of it.
-      if (listing.rightsTaken.length > 0 || listing.isBeingOptioned) {
+      if (listing.rightsTaken.length > 0 || listing.isBeingAccepted) {
         await requireFreePartAsked(
           tx,
           listing,
