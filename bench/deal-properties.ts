@@ -1,7 +1,8 @@
 // The deal room's property-based run at length (issue 28): many random sequences of offers,
 // counters, acceptances, rejections, withdrawals, expiries, declined cards and failed
 // re-authorisations on the real app and an in-memory PGlite, every invariant checked after
-// every step. Prints sequences, steps, outcomes and violations; exits 1 on any violation.
+// every step. Issue 29: offers and counters on random parts of the grid, several disjoint
+// deals, options lapsing (reversion); no two live deals overlap, the listing follows its cells. Prints sequences, steps, outcomes and violations; exits 1 on any violation.
 //   npx tsx bench/deal-properties.ts [--sequences 200] [--steps 16] [--seed 20261127]
 import { parseArgs } from 'node:util';
 import { runDealProperties } from '../tests/helpers/deal-properties';

@@ -4,11 +4,20 @@
  * rejections, withdrawals, expiries, declined cards and failed re-authorisations, on one
  * listing each, with every invariant of decision 016 checked after every step. Shared by the
  * bounded run in `npm test` (deal-properties.test.ts) and `npm run bench:deal-properties`.
+ * Issue 29: offers and counters name random parts of the listing's 2 × 2 grid, several
+ * disjoint deals may be accepted, and options lapse (reversion); after every step no two live
+ * deals share a cell, the listing's status and taken cells follow from the live ones, no open
+ * offer overlaps a live deal, and no offer is captured twice.
  */
 import fc from 'fast-check';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { AGENT_VISIBLE_ROW_STATUSES } from '@/domains/offers/offers.constants';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { cellKeyOf, cellsOf } from '@/domains/listings/rights-grid.rules';
+import { AGENT_VISIBLE_ROW_STATUSES, OPEN_OFFER_STATUSES } from '@/domains/offers/offers.constants';
+import { lapseDueGrants } from '@/domains/rights/server';
+import { rightsGrantCells, rightsGrants } from '@/domains/rights/server/rights.tables';
+import { paymentLedger } from '@/domains/payments/server/payments.tables';
 import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
 import { offerTerms, offers } from '@/domains/offers/server/offers.tables';
 import { TEST_CARDS } from '@/domains/payments/payments.constants';
@@ -21,9 +30,11 @@ import { createUser, type TestApp } from './test-app';
 const RIGHTS_OFFERED = ['film', 'tv'] as const;
 const TERRITORIES_OFFERED = ['UK', 'Ireland'] as const;
 
-type Who = 0 | 1;
+type Who = 0 | 1 | 2;
+/** A part of the listing's grid; null: the offer names none (the whole listing). */
+type Part = { media: string[]; territories: string[] } | null;
 export type DealAction =
-  | { kind: 'offer'; producer: Who; fee: number; declined: boolean }
+  | { kind: 'offer'; producer: Who; fee: number; declined: boolean; part: Part }
   | {
       kind: 'counter';
       producer: Who;
@@ -31,15 +42,25 @@ export type DealAction =
       months: number;
       narrow: boolean;
       outside: boolean;
+      part: Part;
     }
   | { kind: 'counter_back'; producer: Who; fee: number; declined: boolean }
   | { kind: 'accept_counter'; producer: Who; declined: boolean }
   | { kind: 'accept'; producer: Who }
   | { kind: 'reject'; producer: Who }
   | { kind: 'cancel'; producer: Who }
-  | { kind: 'expire'; producer: Who };
+  | { kind: 'expire'; producer: Who }
+  | { kind: 'lapse'; producer: Who };
 
-const who = fc.constantFrom<Who>(0, 1);
+const who = fc.constantFrom<Who>(0, 1, 2);
+/** Mostly a named part (of one or more cells), sometimes none. */
+const part: fc.Arbitrary<Part> = fc.option(
+  fc.record({
+    media: fc.subarray([...RIGHTS_OFFERED] as string[], { minLength: 1 }),
+    territories: fc.subarray([...TERRITORIES_OFFERED] as string[], { minLength: 1 }),
+  }),
+  { nil: null, freq: 4 },
+);
 const fee = fc.integer({ min: 1, max: 9 }).map((k) => k * 10_000);
 /** One in five: rarely, so that most sequences go on past it. */
 const rarely = fc.integer({ min: 1, max: 5 }).map((n) => n === 1);
@@ -52,6 +73,7 @@ export const dealAction: fc.Arbitrary<DealAction> = fc.oneof(
       producer: who,
       fee,
       declined: rarely,
+      part,
     }),
   },
   {
@@ -63,6 +85,7 @@ export const dealAction: fc.Arbitrary<DealAction> = fc.oneof(
       months: fc.constantFrom(12, 18, 24, 36),
       narrow: fc.boolean(),
       outside: rarely,
+      part,
     }),
   },
   {
@@ -86,6 +109,7 @@ export const dealAction: fc.Arbitrary<DealAction> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reject' as const), producer: who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), producer: who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), producer: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lapse' as const), producer: who }) },
 );
 
 /** Which statuses each request may act on; any other is refused with 409 and no change. */
@@ -109,18 +133,25 @@ interface World {
   t: TestApp;
   kit: OfferKit;
   agent: UserRow;
-  producers: [UserRow, UserRow];
+  producers: [UserRow, UserRow, UserRow];
 }
 
-/** The counter's terms: re-priced, perhaps narrowed, perhaps (wrongly) beyond the listing. */
+/**
+ * The counter's terms: re-priced, on another part or narrowed, perhaps (wrongly) beyond the
+ * listing. A counter back leaves the part as it stands.
+ */
 function counterBody(action: Extract<DealAction, { kind: 'counter' | 'counter_back' }>) {
-  const isOutside = action.kind === 'counter' && action.outside;
-  const isNarrow = action.kind === 'counter' && action.narrow;
+  if (action.kind === 'counter_back') {
+    return { offerPrice: String(action.fee), optionPeriod: 24 };
+  }
+  const named = action.part;
   return {
     offerPrice: String(action.fee),
-    optionPeriod: action.kind === 'counter' ? action.months : 24,
-    media: isOutside ? ['film', 'stage'] : isNarrow ? ['film'] : [...RIGHTS_OFFERED],
-    territories: isNarrow ? ['UK'] : [...TERRITORIES_OFFERED],
+    optionPeriod: action.months,
+    media: action.outside
+      ? ['film', 'stage']
+      : (named?.media ?? (action.narrow ? ['film'] : [...RIGHTS_OFFERED])),
+    territories: named?.territories ?? (action.narrow ? ['UK'] : [...TERRITORIES_OFFERED]),
   };
 }
 
@@ -162,14 +193,24 @@ async function step(world: World, listingId: number, action: DealAction): Promis
       producer,
       await kit.offerBody(producer, listingId, {
         offerPrice: String(action.fee),
+        ...(action.part ?? {}),
       }),
     );
     if (created.statusCode === 201) {
       await confirm(created.json().clientSecret, action.declined);
       return `offer:${action.declined ? 'declined' : 'held'}`;
     }
-    if (created.statusCode !== 409) throw new Error(`offer answered ${created.statusCode}`);
-    return 'offer:refused';
+    // 409: taken cells, or an open offer already; 400 only asks to choose a part not named.
+    const isAskedToChoose = created.statusCode === 400 && action.part === null;
+    if (created.statusCode !== 409 && !isAskedToChoose) {
+      throw new Error(`offer answered ${created.statusCode}: ${created.body}`);
+    }
+    return `offer:refused-${created.statusCode}`;
+  }
+  if (action.kind === 'lapse') {
+    // Every option's period has ended without exercise: the rights room's reversion.
+    const lapsed = await lapseDueGrants(t.app, new Date(Date.now() + 40 * 31 * 86_400_000));
+    return lapsed.length > 0 ? 'lapse:reverted' : 'lapse:none';
   }
   if (!latest) return `${action.kind}:no-offer`;
   if (action.kind === 'expire') {
@@ -272,9 +313,7 @@ async function violationsOf(world: World, listingId: number): Promise<string[]> 
   const holdsOf = (offerId: number) =>
     intents.filter((intent) => intent.metadata.offerId === String(offerId));
 
-  if (rows.filter((row) => row.status === 'accepted').length > 1) {
-    found.push('more than one accepted offer on the listing');
-  }
+  found.push(...(await rightsViolationsOf(world, listingId, rows, versions)));
   for (const version of versions) {
     const outside =
       version.media.some((right) => !(RIGHTS_OFFERED as readonly string[]).includes(right)) ||
@@ -343,13 +382,98 @@ async function violationsOf(world: World, listingId: number): Promise<string[]> 
   return found;
 }
 
+const keysOf = (media: readonly string[], territories: readonly string[]) =>
+  cellsOf(media as (typeof RIGHTS_OFFERED)[number][], territories).map(cellKeyOf);
+
+/**
+ * Issue 29's invariants on one listing: no two live deals share a cell; live cells are those
+ * of optioned or sold deals only, each deal holding exactly its offer's agreed part; the
+ * listing's taken cells and status follow from the live cells; no open offer overlaps a live
+ * deal; no offer was captured twice.
+ */
+async function rightsViolationsOf(
+  world: World,
+  listingId: number,
+  rows: (typeof offers.$inferSelect)[],
+  versions: (typeof offerTerms.$inferSelect)[],
+): Promise<string[]> {
+  const { db } = world.t;
+  const found: string[] = [];
+  const grants = await db.select().from(rightsGrants).where(eq(rightsGrants.listingId, listingId));
+  const cells = await db
+    .select()
+    .from(rightsGrantCells)
+    .where(eq(rightsGrantCells.listingId, listingId));
+  const live = cells.filter((cell) => cell.live);
+  const liveKeys = live.map(cellKeyOf);
+  const duplicated = liveKeys.filter((key, i) => liveKeys.indexOf(key) !== i);
+  if (duplicated.length > 0) found.push(`two live deals share ${duplicated.join(', ')}`);
+  for (const grant of grants) {
+    const mine = cells.filter((cell) => cell.grantId === grant.id);
+    const isLive = grant.status === 'optioned' || grant.status === 'sold';
+    if (mine.some((cell) => cell.live !== isLive)) {
+      found.push(`grant ${grant.id} (${grant.status}) has cells ${isLive ? 'not ' : ''}live`);
+    }
+    const offer = rows.find((row) => row.id === grant.offerId);
+    if (!offer || offer.status !== 'accepted') {
+      found.push(`grant ${grant.id} is not of an accepted offer (${offer?.status})`);
+      continue;
+    }
+    const agreed = versions.find((v) => v.offerId === offer.id && v.version === offer.termsVersion);
+    const expected = agreed ? keysOf(agreed.media, agreed.territories).sort() : null;
+    if (expected && JSON.stringify(mine.map(cellKeyOf).sort()) !== JSON.stringify(expected)) {
+      found.push(`grant ${grant.id} holds other cells than offer ${offer.id} agreed`);
+    }
+  }
+  for (const row of rows.filter((r) => r.status === 'accepted')) {
+    if (!grants.some((grant) => grant.offerId === row.id)) {
+      found.push(`accepted offer ${row.id} has no grant`);
+    }
+  }
+  const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
+  const takenNow = [...new Set(liveKeys)].sort();
+  if (JSON.stringify(listing.rightsTaken) !== JSON.stringify(takenNow)) {
+    found.push(`listing's taken cells ${listing.rightsTaken} ≠ live cells ${takenNow}`);
+  }
+  const offered = keysOf(listing.rightsAvailable, listing.territory);
+  const status = offered.every((key) => takenNow.includes(key)) ? 'optioned' : 'available';
+  if (listing.status !== status)
+    found.push(`listing is ${listing.status}, its cells say ${status}`);
+  for (const row of rows) {
+    if (!(OPEN_OFFER_STATUSES as readonly string[]).includes(row.status)) continue;
+    const current = versions.find((v) => v.offerId === row.id && v.version === row.termsVersion);
+    const part = current ? keysOf(current.media, current.territories) : offered;
+    const overlap = part.filter((key) => takenNow.includes(key));
+    if (overlap.length > 0) found.push(`open offer ${row.id} (${row.status}) overlaps ${overlap}`);
+  }
+  const ids = rows.map((row) => row.id);
+  const captures = await db
+    .select({ subject: paymentLedger.subject })
+    .from(paymentLedger)
+    .where(
+      and(
+        eq(paymentLedger.operation, 'capture'),
+        eq(paymentLedger.outcome, 'succeeded'),
+        inArray(
+          paymentLedger.subject,
+          ids.map((id) => `offer:${id}`),
+        ),
+      ),
+    );
+  const subjects = captures.map((capture) => capture.subject);
+  const twice = subjects.filter((subject, i) => subjects.indexOf(subject) !== i);
+  if (twice.length > 0) found.push(`captured twice: ${twice.join(', ')}`);
+  return found;
+}
+
 /** Runs `sequences` random sequences of up to `maxSteps` steps; never throws on a violation. */
 export async function runDealProperties(
   world: Omit<World, 'producers'>,
   options: { sequences: number; maxSteps: number; seed: number },
 ): Promise<DealPropertyReport> {
   const report: DealPropertyReport = { sequences: 0, steps: 0, violations: [], outcomes: {} };
-  const producers: [UserRow, UserRow] = [
+  const producers: [UserRow, UserRow, UserRow] = [
+    await createUser(world.t.db, { role: 'producer' }),
     await createUser(world.t.db, { role: 'producer' }),
     await createUser(world.t.db, { role: 'producer' }),
   ];
@@ -367,10 +491,17 @@ export async function runDealProperties(
             territory: [...TERRITORIES_OFFERED],
             exclusivity: 'exclusive',
           });
-          // Every sequence opens with an offer from each producer, so most steps act on one.
+          // Every sequence opens with two offers, so most steps act on one.
+          // (Producer 0 on the whole listing, producer 1 on Film in the UK.)
           const opening: DealAction[] = [
-            { kind: 'offer', producer: 0, fee: 40_000, declined: false },
-            { kind: 'offer', producer: 1, fee: 30_000, declined: false },
+            { kind: 'offer', producer: 0, fee: 40_000, declined: false, part: null },
+            {
+              kind: 'offer',
+              producer: 1,
+              fee: 30_000,
+              declined: false,
+              part: { media: ['film'], territories: ['UK'] },
+            },
           ];
           for (const action of [...opening, ...actions]) {
             report.steps += 1;

@@ -417,6 +417,9 @@ async function requestFor(
           offerPrice: '25000',
           optionPeriod: 18,
           deckFileUrl: await world.deckFor(producer),
+          // The part of the listing's rights it covers (issue 29), territory in any case.
+          media: ['film'],
+          territories: ['uk'],
         },
       };
     }

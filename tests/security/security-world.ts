@@ -141,8 +141,14 @@ export class SecurityWorld {
     });
   }
 
+  /** A published listing with a rights grid (issue 29: offers may name a part of it). */
   newListing(agent: Actor): Promise<ListingRow> {
-    return insertListing(this.t.db, { agentId: agent.user?.id, title: 'Security suite listing' });
+    return insertListing(this.t.db, {
+      agentId: agent.user?.id,
+      title: 'Security suite listing',
+      rightsAvailable: ['film', 'tv'],
+      territory: ['UK', 'Ireland'],
+    });
   }
 
   private suspendedAgent: UserRow | null = null;

@@ -78,7 +78,10 @@ export const OPEN_OFFER_STATUSES = [
 /** An offer whose hold may still be live at the provider: open, or its capture in flight. */
 export const LIVE_HOLD_STATUSES = [...OPEN_OFFER_STATUSES, 'accepting'] as const;
 
-/** An offer that options its listing, or is about to: at most one per listing. */
+/**
+ * An offer that options its part of the listing, or is about to (issue 29: several per
+ * listing, on disjoint parts; the rights room keeps them apart).
+ */
 export const OPTIONING_STATUSES = [
   'accepting',
   'accepted',

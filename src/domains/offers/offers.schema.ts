@@ -39,6 +39,8 @@ export const OFFER_MESSAGES = {
     'You already have an open offer on this listing. Cancel it before submitting another.',
   holdExpired: 'The card hold on this offer has expired. The producer has been asked to renew it.',
   onlyProducers: 'Only producers can submit offers.',
+  choosePart:
+    'Part of this listing is already optioned: choose the media and territories your offer covers.',
 } as const;
 
 // A numeric string or a number, as every amount the API takes (src/shared/money-input.ts).
@@ -98,6 +100,48 @@ const optionalText = safeString()
   .nullish()
   .transform((value) => (value ? value : null));
 
+export const TERM_MESSAGES = {
+  purchasePriceFormat: 'Enter the purchase price in pounds, with at most two decimal places',
+  purchasePercentFormat:
+    'Enter the purchase price as a percentage of the budget above 0 and at most 100, with at most two decimal places',
+  purchaseFloorFormat: 'Enter the purchase price floor in pounds, with at most two decimal places',
+  purchaseCapFormat: 'Enter the purchase price cap in pounds, with at most two decimal places',
+  purchaseSumAndPercent:
+    'Give the purchase price as a sum or as a percentage of the budget, not both',
+  purchaseFloorWithoutPercent:
+    'A floor or a cap applies only to a purchase price given as a percentage of the budget',
+  purchaseFloorAboveCap: 'The purchase price floor must not be above its cap',
+  extensionFeeFormat: 'Enter the extension fee in pounds, with at most two decimal places',
+  extensionPeriodInvalid: 'Extension period must be 0, 6, 12, 18 or 24 months',
+  territoryRequired: 'Choose at least one territory',
+  mediaRequired: 'Choose at least one medium',
+  mediaInvalid: `Media must be among ${RIGHTS.join(', ')}`,
+  exclusivityInvalid: `Exclusivity must be one of ${EXCLUSIVITY.join(', ')}`,
+  creditTooLong: `Credit must be at most ${CREDIT_MAX} characters`,
+  nothingChanged: 'Change at least one term to make a counter-offer',
+  notYourTurn: 'It is not your turn to answer this offer',
+} as const;
+
+/** A list of the spec's media values (the listing form's rightsAvailable), at least one. */
+const MediaListSchema = z
+  .array(z.enum(RIGHTS, { error: TERM_MESSAGES.mediaInvalid }), {
+    error: TERM_MESSAGES.mediaRequired,
+  })
+  .min(1, { error: TERM_MESSAGES.mediaRequired })
+  .max(RIGHTS.length, { error: TERM_MESSAGES.mediaInvalid });
+
+/** Territories as the listing names them (the listing form's territory list). */
+const TerritoryListSchema = z
+  .array(
+    safeString({ error: TERM_MESSAGES.territoryRequired })
+      .trim()
+      .min(1, { error: TERM_MESSAGES.territoryRequired })
+      .max(TERRITORY_MAX, { error: `A territory must be at most ${TERRITORY_MAX} characters` }),
+    { error: TERM_MESSAGES.territoryRequired },
+  )
+  .min(1, { error: TERM_MESSAGES.territoryRequired })
+  .max(TERRITORIES_MAX, { error: `At most ${TERRITORIES_MAX} territories` });
+
 /**
  * POST /api/offers, and the offer form (step 1 of /submit-offer/{listingId}).
  * fundNotes is only kept when fundCompetition is ticked (the server drops it otherwise).
@@ -122,6 +166,13 @@ export const CreateOfferBodySchema = z.object({
     .trim()
     .min(1, { error: OFFER_MESSAGES.deckRequired })
     .max(300, { error: OFFER_MESSAGES.deckRequired }),
+  /**
+   * The part of the listing's rights the offer covers (issue 29): media × territories, each
+   * within what the listing offers (territories in any case). Left out: all the listing's
+   * media, or all its territories; both left out, the whole listing while none of it is taken.
+   */
+  media: MediaListSchema.optional(),
+  territories: TerritoryListSchema.optional(),
 });
 export type CreateOfferBodyInput = z.input<typeof CreateOfferBodySchema>;
 export type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
@@ -129,7 +180,13 @@ export type CreateOfferBody = z.output<typeof CreateOfferBodySchema>;
 /** POST /api/offers as the server reads it: the same body, the price parsed once into pence. */
 export const CreateOfferRequestSchema = CreateOfferBodySchema.extend({
   offerPrice: OfferPricePenceSchema,
-}).transform(({ offerPrice, ...body }) => ({ ...body, offerPricePence: offerPrice }));
+}).transform(({ offerPrice, media, territories, ...body }) => ({
+  ...body,
+  offerPricePence: offerPrice,
+  // One spelling per right and per territory, in the order given; null when left out.
+  media: media ? [...new Set(media)] : null,
+  territories: territories ? [...new Set(territories)] : null,
+}));
 export type CreateOfferRequest = z.output<typeof CreateOfferRequestSchema>;
 
 /** PATCH /api/offers/{id}/cancel and the cancel dialog (reason with a 500-character counter). */
@@ -291,28 +348,6 @@ export type RejectOfferBody = z.infer<typeof RejectOfferBodySchema>;
 /** The largest purchase price (or extension fee) a term sheet may name: £20,000,000. */
 export const MAX_TERM_PENCE = 2_000_000_000;
 
-export const TERM_MESSAGES = {
-  purchasePriceFormat: 'Enter the purchase price in pounds, with at most two decimal places',
-  purchasePercentFormat:
-    'Enter the purchase price as a percentage of the budget above 0 and at most 100, with at most two decimal places',
-  purchaseFloorFormat: 'Enter the purchase price floor in pounds, with at most two decimal places',
-  purchaseCapFormat: 'Enter the purchase price cap in pounds, with at most two decimal places',
-  purchaseSumAndPercent:
-    'Give the purchase price as a sum or as a percentage of the budget, not both',
-  purchaseFloorWithoutPercent:
-    'A floor or a cap applies only to a purchase price given as a percentage of the budget',
-  purchaseFloorAboveCap: 'The purchase price floor must not be above its cap',
-  extensionFeeFormat: 'Enter the extension fee in pounds, with at most two decimal places',
-  extensionPeriodInvalid: 'Extension period must be 0, 6, 12, 18 or 24 months',
-  territoryRequired: 'Choose at least one territory',
-  mediaRequired: 'Choose at least one medium',
-  mediaInvalid: `Media must be among ${RIGHTS.join(', ')}`,
-  exclusivityInvalid: `Exclusivity must be one of ${EXCLUSIVITY.join(', ')}`,
-  creditTooLong: `Credit must be at most ${CREDIT_MAX} characters`,
-  nothingChanged: 'Change at least one term to make a counter-offer',
-  notYourTurn: 'It is not your turn to answer this offer',
-} as const;
-
 /** An optional amount in pounds (not charged, so not bound by the card maximum). */
 const optionalPounds = (message: string) =>
   z
@@ -342,26 +377,6 @@ const optionalPercent = z
     }
     return Math.round(Number(text) * 100);
   });
-
-/** A list of the spec's media values (the listing form's rightsAvailable), at least one. */
-const MediaListSchema = z
-  .array(z.enum(RIGHTS, { error: TERM_MESSAGES.mediaInvalid }), {
-    error: TERM_MESSAGES.mediaRequired,
-  })
-  .min(1, { error: TERM_MESSAGES.mediaRequired })
-  .max(RIGHTS.length, { error: TERM_MESSAGES.mediaInvalid });
-
-/** Territories as the listing names them (the listing form's territory list). */
-const TerritoryListSchema = z
-  .array(
-    safeString({ error: TERM_MESSAGES.territoryRequired })
-      .trim()
-      .min(1, { error: TERM_MESSAGES.territoryRequired })
-      .max(TERRITORY_MAX, { error: `A territory must be at most ${TERRITORY_MAX} characters` }),
-    { error: TERM_MESSAGES.territoryRequired },
-  )
-  .min(1, { error: TERM_MESSAGES.territoryRequired })
-  .max(TERRITORIES_MAX, { error: `At most ${TERRITORIES_MAX} territories` });
 
 /**
  * A term sheet as a counter-offer proposes it (the agent's counter, the producer's counter

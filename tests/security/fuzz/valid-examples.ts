@@ -169,6 +169,9 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
       fundCompetition: true,
       fundNotes: 'BFI development fund',
       deckFileUrl: first(real.deckFileUrl, '/api/uploads/deck/1'),
+      // The part it covers (issue 29): within the world's listings (film, tv × UK, Ireland).
+      media: ['film', 'tv'],
+      territories: ['uk'],
     },
   }),
   'PATCH /api/offers/{id}/cancel': () => ({ body: { cancellationReason: 'Our budget changed' } }),

@@ -164,7 +164,7 @@ export async function announceDealEvent(
   deps: Deps,
   event: DealEvent,
   record: OfferRecord,
-  options: { only?: TermParty; mail?: MailContent } = {},
+  options: { only?: TermParty; mail?: MailContent; title?: string } = {},
 ): Promise<void> {
   const text = EVENTS[event];
   const items = [];
@@ -174,7 +174,7 @@ export async function announceDealEvent(
     items.push({
       userId,
       kind: `deal_${event}`,
-      title: text.title(record),
+      title: options.title ?? text.title(record),
       url: dealPath(record.offer.id, party),
     });
     const mail = options.mail ?? text.mail?.(record, deps.config.publicUrl, party);

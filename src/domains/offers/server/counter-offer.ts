@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { listings } from '@/domains/listings/server/listings.tables';
 import { recordLedgerIntent } from '@/domains/payments/server';
 import type { Executor } from '@/server/db/client';
 import { conflict, validation } from '@/shared/errors';
@@ -13,9 +12,10 @@ import {
 } from '../offers.schema';
 import { requireOffer } from './offer-access';
 import type { OfferDeps } from './offer-deps';
-import { requireListingFree, takeClaimedHold } from './accept-offer';
+import { ACCEPTANCE_MESSAGES, takeClaimedHold } from './accept-offer';
 import { announceDealEvent } from './announce-deal-event';
 import { holdLedgerEntry } from './offer-hold';
+import { lockListing, partOfTerms, requirePartFree, type PartMessages } from './offer-part';
 import { getOfferRecord, toOffer, type OfferRecord } from './offer-record';
 import {
   firstVersionOf,
@@ -78,19 +78,12 @@ async function lockForNegotiation(tx: Executor, offerId: number, strength: 'shar
     .select({ listingId: offers.listingId })
     .from(offers)
     .where(eq(offers.id, offerId));
-  const [listing] = await tx
-    .select({
-      status: listings.status,
-      rightsAvailable: listings.rightsAvailable,
-      territory: listings.territory,
-      exclusivity: listings.exclusivity,
-    })
-    .from(listings)
-    .where(eq(listings.id, current.listingId))
-    .for(strength);
+  const listing = await lockListing(tx, current.listingId, strength);
   const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
   return { listing, offer };
 }
+
+const COUNTER_MESSAGES: PartMessages = { unavailable: OFFER_MESSAGES.listingUnavailable };
 
 async function latestVersion(
   tx: Executor,
@@ -148,6 +141,8 @@ async function agentCounter(
     const latest = await latestVersion(tx, offer, listing);
     const terms = proposalWithin(proposed, latest, listing);
     if (sameTerms(latest, terms)) throw validation(TERM_MESSAGES.nothingChanged);
+    // A part someone else holds (or is being granted) cannot be proposed (issue 29).
+    await requirePartFree(tx, listing, partOfTerms(terms), COUNTER_MESSAGES, offerId);
     await storeFirstVersion(tx, offer, listing);
     const version = latest.version + 1;
     await tx.insert(offerTerms).values({
@@ -210,7 +205,9 @@ async function answerCounter(
     }
     const newHold = terms.offerPricePence !== offer.offerPricePence;
     const capturesNow = isAcceptance && !newHold;
-    if (capturesNow) await requireListingFree(tx, listing, offer);
+    // The part proposed or accepted must be free: 409 naming the cells another deal holds.
+    const messages = capturesNow ? ACCEPTANCE_MESSAGES : COUNTER_MESSAGES;
+    await requirePartFree(tx, listing, partOfTerms(terms), messages, offerId);
     const version = latest.version + 1;
     await tx.insert(offerTerms).values({
       offerId,

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { canSeeListing } from '@/domains/listings/server';
 import { ledgerIntentInsert } from '@/domains/payments/server';
 import { assertMayOffer } from '@/domains/vetting/server';
 import { conflict, forbidden, notFound, postgresErrorCode, validation } from '@/shared/errors';
-import { OPTIONING_STATUSES } from '../offers.constants';
 import {
   OFFER_MESSAGES,
   deckIdFromUrl,
@@ -14,7 +14,22 @@ import {
 } from '../offers.schema';
 import type { OfferDeps } from './offer-deps';
 import { FIRST_HOLD_VERSION, holdLedgerEntry } from './offer-hold';
-import { decks, offers } from './offers.tables';
+import {
+  cellsLabel,
+  findTakenRights,
+  overlapOf,
+  partOfTerms,
+  requirePartFree,
+  type LockedListing,
+} from './offer-part';
+import {
+  firstVersionOf,
+  inListingSpelling,
+  isRight,
+  termOutsideListing,
+  type ListingRights,
+} from './offer-terms';
+import { decks, offerTerms, offers } from './offers.tables';
 import { resumeOfferPayment } from './resume-offer-payment';
 import { startOfferPayment } from './start-offer-payment';
 
@@ -25,13 +40,9 @@ export interface CreateOfferOptions {
   requestKey: string | null;
 }
 
-const optioningStatuses = sql.join(
-  OPTIONING_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
 /**
- * A producer's offer on an available listing. The offer starts awaiting payment, with its
+ * A producer's offer on an available listing, for a part of its rights (issue 29: media ×
+ * territories, by default the whole listing), stored as version 1 of the term sheet. The offer starts awaiting payment, with its
  * card hold's ledger row written in the same transaction; the hold is then placed
  * (manual capture) and the browser confirms it with the client secret. The agent only sees
  * the offer once the hold is authorised (syncOfferPayment).
@@ -57,7 +68,8 @@ export async function createOffer(
   try {
     created = await deps.db.transaction(async (tx) => {
       // Shares the lock acceptOffer takes FOR UPDATE: an offer is created either before an
-      // acceptance (and then rejected by it) or after it (and then refused here).
+      // acceptance (and then rejected by it if their parts overlap) or after it (and then
+      // refused here if they do).
       const [listing] = await tx
         .select({
           id: listings.id,
@@ -67,10 +79,12 @@ export async function createOffer(
           rightsAvailable: listings.rightsAvailable,
           territory: listings.territory,
           exclusivity: listings.exclusivity,
-          // Spelled out: Drizzle leaves columns of a one-table select unqualified.
-          isBeingOptioned: sql<boolean>`exists (
+          rightsTaken: listings.rightsTaken,
+          // An acceptance in flight: its cells are spoken for (issue 29). Spelled out:
+          // Drizzle leaves columns of a one-table select unqualified.
+          isBeingAccepted: sql<boolean>`exists (
             select 1 from offers o
-            where o.listing_id = listings.id and o.status in (${optioningStatuses}))`,
+            where o.listing_id = listings.id and o.status = 'accepting')`,
           // The deck is checked in the same round trip (and still before the listing).
           hasDeck: sql<boolean>`exists (
             select 1 from decks d where d.id = ${deckId} and d.owner_id = ${user.id})`,
@@ -91,8 +105,16 @@ export async function createOffer(
         throw notFound('Listing not found');
       }
       if (!listing.hasDeck) throw deckRequired();
-      if (listing.status !== 'available' || listing.isBeingOptioned) {
-        throw conflict(OFFER_MESSAGES.listingUnavailable);
+      if (listing.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
+      const part = partAsked(body, listing);
+      // Something of the listing is taken or being taken: the part must keep clear of it.
+      if (listing.rightsTaken.length > 0 || listing.isBeingAccepted) {
+        await requireFreePartAsked(
+          tx,
+          listing,
+          part,
+          body.media === null && body.territories === null,
+        );
       }
       const hold = {
         id: listing.nextOfferId,
@@ -130,7 +152,12 @@ export async function createOffer(
           holdVersion: hold.holdVersion,
         })
         .returning();
-      return { row, listing };
+      // Version 1 of the term sheet, with the part: what the agent sees and accepts.
+      const [first] = await tx
+        .insert(offerTerms)
+        .values({ offerId: row.id, ...firstVersionOf(row, { ...listing, ...part }) })
+        .returning();
+      return { row, listing, first };
     });
   } catch (error) {
     if (postgresErrorCode(error) === '23505') {
@@ -141,7 +168,7 @@ export async function createOffer(
     }
     throw error;
   }
-  const { row, listing } = created;
+  const { row, listing, first } = created;
   return startOfferPayment(
     deps,
     {
@@ -155,7 +182,7 @@ export async function createOffer(
         territory: listing.territory,
         exclusivity: listing.exclusivity,
       },
-      current: null,
+      current: first,
       producer: {
         id: user.id,
         firstName: user.firstName,
@@ -167,6 +194,52 @@ export async function createOffer(
     },
     { intentCounted: true },
   );
+}
+
+/** The listing's rights as a part: `rightsAvailable` (media) and `territory` (territories). */
+type Part = { rightsAvailable: string[]; territory: string[] };
+
+/**
+ * The part the offer asks for, within the listing (400 naming what it does not offer) and in
+ * its spelling; what is left out stands as the listing offers it.
+ */
+function partAsked(body: CreateOfferRequest, listing: ListingRights): Part {
+  const asked = inListingSpelling(
+    {
+      media: body.media ?? listing.rightsAvailable.filter(isRight),
+      territories: body.territories ?? listing.territory,
+      exclusivity: null,
+    },
+    listing,
+  );
+  const outside = termOutsideListing(asked, listing);
+  if (outside) throw validation(outside.message, { [outside.field]: outside.message });
+  return { rightsAvailable: asked.media, territory: asked.territories };
+}
+
+/**
+ * Under the listing's lock: the part is clear of taken cells (409 naming them). An offer that
+ * names no part on a listing partly taken is asked to choose one (400), naming what is free.
+ */
+async function requireFreePartAsked(
+  tx: Executor,
+  listing: LockedListing,
+  part: Part,
+  isWholeListing: boolean,
+): Promise<void> {
+  const cells = partOfTerms({
+    media: part.rightsAvailable.filter(isRight),
+    territories: part.territory,
+  });
+  if (isWholeListing && cells.length > 0) {
+    const taken = overlapOf(cells, (await findTakenRights(tx, listing)).cells);
+    if (taken.length > 0 && taken.length < cells.length) {
+      const free = cells.filter((cell) => !taken.includes(cell));
+      const message = `${OFFER_MESSAGES.choosePart} Already optioned: ${cellsLabel(taken)}. Still available: ${cellsLabel(free)}.`;
+      throw validation(message, { media: OFFER_MESSAGES.choosePart });
+    }
+  }
+  await requirePartFree(tx, listing, cells, { unavailable: OFFER_MESSAGES.listingUnavailable });
 }
 
 async function findByRequestKey(

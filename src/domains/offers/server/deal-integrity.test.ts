@@ -179,7 +179,11 @@ describe('[DEALS] terms as data, within what the listing offers', () => {
       .select()
       .from(offerTerms)
       .where(inArray(offerTerms.offerId, [offer.id, other.id]));
-    expect(stored).toEqual([]);
+    // Only each offer's own version 1, stored with its part at creation (issue 29).
+    expect(stored.map((row) => [row.offerId, row.version])).toEqual([
+      [offer.id, 1],
+      [other.id, 1],
+    ]);
     expect((await offerOf(producer, offer.id)).status).toBe('pending');
   });
 

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('[DEALS] properties of the deal room over random sequences (bounded run)', () => {
-  it('holds match the terms, no hold outlives its offer, one acceptance, agreements as agreed, 409s change nothing', async () => {
+  it('holds match the terms, no hold outlives its offer, agreements as agreed, 409s change nothing; no two live deals overlap, the listing follows its cells, no open offer overlaps a deal, no capture twice', async () => {
     // Bounded for npm test; `npm run bench:deal-properties` runs many more.
     const report = await runDealProperties(
       { t, kit, agent },

@@ -85,14 +85,23 @@ export const offerRejectedMail: OfferMail = (record, publicUrl) =>
     action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },
   });
 
-/** To every other producer once an offer on the listing is accepted. */
-export const offerAutoRejectedMail: OfferMail = (record, publicUrl) =>
+/**
+ * To every producer whose open offer closed because another offer on the listing was accepted:
+ * `part` names the cells of theirs that were optioned (null: the whole listing was).
+ */
+export const offerAutoRejectedMail = (
+  record: OfferRecord,
+  publicUrl: string,
+  part: string | null = null,
+): MailContent =>
   render({
     publicUrl,
     subject: `Your offer on ${record.listing.title} was not accepted`,
     greetingName: record.producer.firstName,
     paragraphs: [
-      `Another offer on "${record.listing.title}" has been accepted, so your offer of ${describe(record)} was closed.`,
+      part
+        ? `The rights your offer covered (${part}) on "${record.listing.title}" have been optioned to another producer, so your offer of ${describe(record)} was closed.`
+        : `Another offer on "${record.listing.title}" has been accepted, so your offer of ${describe(record)} was closed.`,
       'The hold on your card has been released; nothing was charged.',
     ],
     action: { label: 'Browse other listings', url: `${publicUrl}${paths.listings}` },

@@ -178,7 +178,8 @@ describe('[DEALS] counter-offers: transitions and who may make them', () => {
       const failed = await counter(agent, offer.id, RAISED);
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);
       const stored = await t.db.select().from(offerTerms).where(eq(offerTerms.offerId, offer.id));
-      expect(stored).toEqual([]);
+      // Only the offer's own version 1, stored with its part at creation (issue 29).
+      expect(stored.map((row) => row.version)).toEqual([1]);
       expect(await offerRow(offer.id)).toMatchObject({ status: 'pending', termsVersion: 1 });
     } finally {
       await t.db.execute(sql.raw(`drop trigger ${fail} on offers`));

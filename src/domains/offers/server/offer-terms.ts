@@ -175,7 +175,10 @@ export async function storeFirstVersion(
  * Which term of a proposal asks for more than the listing offers, in our words, or null. A
  * counter may narrow the rights or re-price them; it never grants what the owner did not offer.
  */
-export function termOutsideListing(terms: TermValues, rights: ListingRights): TermOutside | null {
+export function termOutsideListing(
+  terms: Pick<TermValues, 'media' | 'territories' | 'exclusivity'>,
+  rights: ListingRights,
+): TermOutside | null {
   const media = terms.media.filter((right) => !rights.rightsAvailable.includes(right));
   if (media.length > 0) {
     return {
@@ -211,11 +214,17 @@ export interface TermOutside {
 }
 
 /** Territories spelled as the listing spells them (a counter may type 'uk' for 'UK'). */
-export function inListingSpelling(terms: TermValues, rights: ListingRights): TermValues {
+export function inListingSpelling<T extends Pick<TermValues, 'territories'>>(
+  terms: T,
+  rights: ListingRights,
+): T {
   const offered = new Map(rights.territory.map((name) => [name.toLowerCase(), name]));
   return {
     ...terms,
-    territories: terms.territories.map((name) => offered.get(name.toLowerCase()) ?? name),
+    // One spelling per territory ('uk' and 'UK' are one).
+    territories: [
+      ...new Set(terms.territories.map((name) => offered.get(name.toLowerCase()) ?? name)),
+    ],
   };
 }
 

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UserRow } from '@/domains/accounts/server/accounts.tables';
-import { listings } from '@/domains/listings/server/listings.tables';
 import { recordLedgerIntent } from '@/domains/payments/server';
 import { conflict, postgresErrorCode } from '@/shared/errors';
 import { OFFER_MESSAGES, type CreateOfferResponse } from '../offers.schema';
+import { requireOfferPartFree } from './accept-offer';
 import { requireOffer } from './offer-access';
+import { lockListing } from './offer-part';
 import type { HoldDeps } from './offer-deps';
 import { holdLedgerEntry } from './offer-hold';
 import { offers } from './offers.tables';
@@ -25,12 +26,12 @@ export async function renewOffer(
   let renewed;
   try {
     renewed = await deps.db.transaction(async (tx) => {
-      const [listing] = await tx
-        .select({ status: listings.status })
-        .from(listings)
-        .where(eq(listings.id, record.offer.listingId))
-        .for('share');
+      const listing = await lockListing(tx, record.offer.listingId, 'share');
       if (listing?.status !== 'available') throw conflict(OFFER_MESSAGES.listingUnavailable);
+      // Its part may have been optioned to someone else while it was expired (issue 29).
+      await requireOfferPartFree(tx, listing, record.offer, {
+        unavailable: OFFER_MESSAGES.listingUnavailable,
+      });
       const [row] = await tx
         .update(offers)
         .set({

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { recordLedgerIntent, type ProviderPayment } from '@/domains/payments/server';
 import type { OfferDeps } from './offer-deps';
-import { listings } from '@/domains/listings/server/listings.tables';
-import { requireListingFree, takeClaimedHold } from './accept-offer';
+import { requireOfferPartFree, takeClaimedHold } from './accept-offer';
 import { announceDealEvent } from './announce-deal-event';
 import { holdLedgerEntry, previousHoldReleaseEntry, releasePreviousHold } from './offer-hold';
+import { lockListing } from './offer-part';
 import { loadOfferRecord } from './offer-record';
 import { holdLapseOf } from './offer-terms';
 import { offerTerms, offers, type OfferRow } from './offers.tables';
@@ -27,19 +27,15 @@ export async function promoteReplacementHold(
 ): Promise<boolean> {
   const now = new Date();
   const promoted = await deps.db.transaction(async (tx) => {
-    const [listing] = await tx
-      .select({ status: listings.status })
-      .from(listings)
-      .where(eq(listings.id, offer.listingId))
-      .for('update');
+    const listing = await lockListing(tx, offer.listingId, 'update');
     const [current] = await tx
       .select({ kind: offerTerms.kind })
       .from(offerTerms)
       .where(and(eq(offerTerms.offerId, offer.id), eq(offerTerms.version, offer.termsVersion)));
-    // An acceptance completes only while the listing is free; otherwise the agent decides.
+    // An acceptance completes only while its part is free; otherwise the agent decides.
     const accepts =
       current?.kind === 'accepted_counter' &&
-      (await requireListingFree(tx, listing, offer).then(
+      (await requireOfferPartFree(tx, listing, offer).then(
         () => true,
         () => false,
       ));

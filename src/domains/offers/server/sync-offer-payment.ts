@@ -6,7 +6,7 @@ import type { ProviderPayment } from '@/domains/payments/server';
 import type { Database } from '@/server/db/client';
 import { CLOSED_OFFER_STATUSES, type OfferStatus } from '../offers.constants';
 import { OFFER_MESSAGES } from '../offers.schema';
-import { completeAcceptance } from './accept-offer';
+import { completeAcceptance } from './complete-acceptance';
 import { closeOffer } from './close-offer';
 import type { OfferDeps } from './offer-deps';
 import { notify } from '@/domains/notifications/server';
