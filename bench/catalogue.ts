@@ -33,7 +33,12 @@ import { hashPassword } from '@/domains/accounts/server';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { RIGHTS } from '@/domains/listings/listings.constants';
-import { whenCatalogueIndexesBuilt } from '@/domains/listings/server/maintain-catalogue-index';
+import {
+  catalogueIndexKeeperOf,
+  whenCatalogueIndexesBuilt,
+} from '@/domains/listings/server/maintain-catalogue-index';
+import { toCatalogueFilters } from '@/domains/listings/server/catalogue-query';
+import { ListListingsQuerySchema } from '@/domains/listings/listings.schema';
 import { AVAILS_MODES, runColdSearches, type AvailsMode } from './catalogue-cold';
 
 const { values: args } = parseArgs({
@@ -487,8 +492,48 @@ async function runColdBenchmark(): Promise<void> {
     );
   }
   console.log(`load average ${load()} at the end.`);
+  await measureAvailsCpu(result.timings.map((timing) => timing.url));
   console.log('slowest:');
   for (const slow of result.slowest) console.log(`  ${f(slow.ms)} ms  ${slow.url}`);
+}
+
+/**
+ * What the avails filter costs the catalogue index itself, in CPU time (so the machine's load
+ * hardly moves it, unlike the latencies above): each query of the run that carries the filter
+ * is matched with it and with it taken out, five times each, and the CPU time of each match is
+ * read from process.cpuUsage (nothing else runs in this process meanwhile).
+ */
+async function measureAvailsCpu(urls: string[]): Promise<void> {
+  const index = await catalogueIndexKeeperOf(db)?.current();
+  const withAvails = urls
+    .map((url) => Object.fromEntries(new URL(url, 'http://bench').searchParams))
+    .filter((params) => params.availableMedia || params.availableTerritory)
+    .map((params) => toCatalogueFilters(ListListingsQuerySchema.parse(params)));
+  if (!index || withAvails.length === 0) return;
+  const cpuMs = (filters: Parameters<typeof index.match>[0]) => {
+    const started = process.cpuUsage();
+    index.match(filters);
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
+  };
+  const withTimes: number[] = [];
+  const withoutTimes: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const filters of withAvails) {
+      withTimes.push(cpuMs(filters));
+      withoutTimes.push(
+        cpuMs({ ...filters, availableMedia: undefined, availableTerritory: undefined }),
+      );
+    }
+  }
+  const summary = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p95 ${percentile(sorted, 0.95).toFixed(2)} ms`;
+  };
+  console.log(
+    `catalogue index match, CPU time, ${withAvails.length} filter sets × 5: with the avails ` +
+      `filter ${summary(withTimes)}; the same without it ${summary(withoutTimes)}`,
+  );
 }
 
 async function cleanUp(handle: Database): Promise<void> {

@@ -5,6 +5,7 @@ import {
   fetchListings,
   resultCountText,
 } from './helpers/catalogue';
+import { expectNoSeriousAxeViolations } from './helpers/accessibility';
 
 // On a phone: the filters fold away behind one button, and the control must fit there.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -43,6 +44,7 @@ test('[CATALOGUE] a producer on a phone narrows the catalogue to titles availabl
   await expect(resultCount).toHaveText(resultCountText(narrowed.total));
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   await takeScreenshot('01-available-for-tv');
+  await expectNoSeriousAxeViolations(page, 'the catalogue with "Available for" open on a phone');
 
   // A shared link carries the filter: the panel opens on it.
   await page.reload();
