@@ -4,6 +4,11 @@
  * ending in a 1–3-letter prefix as typed search-as-you-type), each with random filters, every
  * one on empty caches, over real HTTP; meanwhile a probe asks `/api/health` every 10 ms and
  * records how long each answer took (on the embedded database a slow query stalls it).
+ *
+ * Issue 29 adds the avails filter ("available for <media> in <territory>": availableMedia,
+ * availableTerritory) to the mix: `avails` 'mix' sets it on about one query in four (a medium,
+ * a territory or both), 'only' on every query, 'none' leaves the issue 18 mix as it was (the
+ * same queries for the same seed).
  */
 import { MEDIUMS, RIGHTS, EXCLUSIVITY } from '@/domains/listings/listings.constants';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
@@ -18,10 +23,16 @@ export interface ColdRunOptions {
   queries: number;
   /** Seeds the query generator, so two runs (or two databases) ask the same questions. */
   seed: number;
+  avails: AvailsMode;
 }
+
+export const AVAILS_MODES = ['mix', 'only', 'none'] as const;
+export type AvailsMode = (typeof AVAILS_MODES)[number];
 
 export interface ColdRunResult {
   latencies: number[];
+  /** Each query's latency, in the order asked. */
+  timings: { url: string; ms: number }[];
   probe: number[];
   slowest: { url: string; ms: number }[];
   estimated: number;
@@ -56,6 +67,14 @@ export function coldQueries(options: ColdRunOptions): string[] {
       params.set('territory', pick(options.territories));
     }
     if (next() < 0.1) params.set('exclusivity', pick(EXCLUSIVITY));
+    // Drawn after the others, so that 'none' asks exactly the issue 18 queries.
+    if (options.avails !== 'none' && next() < (options.avails === 'only' ? 1 : 0.25)) {
+      const form = next();
+      if (form < 2 / 3) params.set('availableMedia', pick(RIGHTS));
+      if (form >= 1 / 3 && options.territories.length > 0) {
+        params.set('availableTerritory', pick(options.territories));
+      }
+    }
     const url = `/api/listings?${params}`;
     if (seen.has(url)) continue;
     seen.add(url);
@@ -103,6 +122,6 @@ export async function runColdSearches(options: ColdRunOptions): Promise<ColdRunR
   }
   probing = false;
   await probeLoop;
-  timings.sort((a, b) => b.ms - a.ms);
-  return { latencies, probe, slowest: timings.slice(0, 5), estimated };
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  return { latencies, timings, probe, slowest, estimated };
 }

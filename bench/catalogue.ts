@@ -5,11 +5,15 @@
  *
  *   npx tsx bench/catalogue.ts [--listings 100000] [--requests 200] [--seconds 10]
  *                              [--common "word word"] [--rare word]
- *   npx tsx bench/catalogue.ts --cold [--queries 300] [--seed 1]   (bench/catalogue-cold.ts)
+ *   npx tsx bench/catalogue.ts --cold [--queries 300] [--seed 1] [--avails mix|only|none]
+ *                                   (bench/catalogue-cold.ts; --avails: issue 29's avails filter
+ *                                   on a quarter of the queries, on every one, or on none)
  *
  * Uses PGlite in $DATA_DIR/db (default /tmp/pts-catalogue-bench) or PostgreSQL at
  * $DATABASE_URL. An empty database is seeded with the demo catalogue generator (the same as
  * `npm run seed -- --listings N`); a database with fewer listings than asked for is refused.
+ * Deals (issue 29) are the bench's own addition, not the seed's: a database where no listing
+ * has taken cells gets `rights_taken` written for a fifth of its listings (`takeSomeRights`).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -28,8 +32,14 @@ import { sessions } from '@/server/plugins/session.tables';
 import { hashPassword } from '@/domains/accounts/server';
 import { clearCatalogueCaches } from '@/domains/listings/server/catalogue-cache';
 import { listings } from '@/domains/listings/server/listings.tables';
-import { whenCatalogueIndexesBuilt } from '@/domains/listings/server/maintain-catalogue-index';
-import { runColdSearches } from './catalogue-cold';
+import { RIGHTS } from '@/domains/listings/listings.constants';
+import {
+  catalogueIndexKeeperOf,
+  whenCatalogueIndexesBuilt,
+} from '@/domains/listings/server/maintain-catalogue-index';
+import { toCatalogueFilters } from '@/domains/listings/server/catalogue-query';
+import { ListListingsQuerySchema } from '@/domains/listings/listings.schema';
+import { AVAILS_MODES, runColdSearches, type AvailsMode } from './catalogue-cold';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,8 +53,13 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     queries: { type: 'string', default: '300' },
     seed: { type: 'string', default: '1' },
+    avails: { type: 'string', default: 'mix' },
   },
 });
+if (!(AVAILS_MODES as readonly string[]).includes(args.avails)) {
+  throw new Error(`--avails must be one of ${AVAILS_MODES.join(', ')}`);
+}
+const availsMode = args.avails as AvailsMode;
 const wantedListings = Number(args.listings);
 const requestsPerCase = Math.max(200, Number(args.requests));
 const warmupRequests = Number(args.warmup);
@@ -92,6 +107,7 @@ async function prepareCatalogue(): Promise<number> {
         `Run: DATA_DIR=${config.dataDir} npm run seed -- --listings ${wantedListings} --reset`,
     );
   }
+  await takeSomeRights();
   // PGlite runs no autovacuum: without statistics and a visibility map the planner guesses
   // and index-only scans read the table. A server would have done this on its own.
   const [stats] = (
@@ -105,6 +121,44 @@ async function prepareCatalogue(): Promise<number> {
     await db.execute(sql`vacuum analyze listings`);
   }
   return count;
+}
+
+/**
+ * The bench's stand-in for deals (issue 29; the demo seeder makes none): one listing in five
+ * (those whose id is a multiple of 5) that offers a grid gets 1–3 of its cells taken, chosen
+ * by a hash so every run takes the same ones. Keys as `cellKeyOf` writes them; the status is
+ * left as seeded (the catalogue index and the SQL filter read only `rights_taken`). Done once:
+ * a database where some listing already has taken cells is left alone.
+ */
+async function takeSomeRights(): Promise<void> {
+  const taken = Number(
+    await scalar(sql`select count(*) from listings where cardinality(rights_taken) > 0`),
+  );
+  if (taken > 0) {
+    console.log(`${taken.toLocaleString('en-GB')} listings already have taken cells (issue 29).`);
+    return;
+  }
+  const started = performance.now();
+  const result = await db.execute(sql`
+    update listings as l set rights_taken = picked.keys
+    from (
+      select id, array(
+        select key from (
+          select distinct r || '|' || lower(btrim(t)) as key
+          from unnest(g.rights_available) as r, unnest(g.territory) as t
+          where r = any(${`{${RIGHTS.join(',')}}`}::text[])
+        ) as cells
+        order by md5(key || g.id::text)
+        limit 1 + g.id % 3
+      ) as keys
+      from listings as g
+      where g.id % 5 = 0 and cardinality(g.rights_available) > 0 and cardinality(g.territory) > 0
+    ) as picked
+    where l.id = picked.id and cardinality(picked.keys) > 0`);
+  console.log(
+    `Took 1–3 cells of ${Number(result.rowCount ?? 0).toLocaleString('en-GB')} listings ` +
+      `(issue 29, the bench's own deals) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
 
 async function benchCookie(signCookie: (value: string) => string): Promise<string> {
@@ -388,9 +442,16 @@ async function runColdBenchmark(): Promise<void> {
   ).rows.map((row) => row.territory);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const queries = Math.max(300, Number(args.queries));
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
   console.log(
     `\nCold searches: ${queries} distinct queries from ${vocabulary.length} catalogue words, ` +
-      `${genres.length} genres, ${territories.length} territories; caches emptied before each.`,
+      `${genres.length} genres, ${territories.length} territories, avails filter: ` +
+      `${availsMode}; caches emptied before each. ${os.cpus().length} CPUs, load average ` +
+      `${load()} at the start.`,
   );
   const result = await runColdSearches({
     address,
@@ -400,6 +461,7 @@ async function runColdBenchmark(): Promise<void> {
     territories,
     queries,
     seed: Number(args.seed),
+    avails: availsMode,
   });
   const sorted = [...result.latencies].sort((a, b) => a - b);
   const probe = [...result.probe].sort((a, b) => a - b);
@@ -414,8 +476,64 @@ async function runColdBenchmark(): Promise<void> {
       `${f(percentile(probe, 0.5))} ms, p99 ${f(percentile(probe, 0.99))} ms, ` +
       `max ${f(probe[probe.length - 1])} ms`,
   );
+  // The queries with and without the avails filter (issue 29), each on its own.
+  for (const [label, withAvails] of [
+    ['with the avails filter', true],
+    ['without it', false],
+  ] as const) {
+    const part = result.timings
+      .filter((timing) => /[?&]available(Media|Territory)=/.test(timing.url) === withAvails)
+      .map((timing) => timing.ms)
+      .sort((a, b) => a - b);
+    if (part.length === 0) continue;
+    console.log(
+      `  ${label}: ${part.length} queries, p50 ${f(percentile(part, 0.5))} ms, p95 ` +
+        `${f(percentile(part, 0.95))} ms, max ${f(part[part.length - 1])} ms`,
+    );
+  }
+  console.log(`load average ${load()} at the end.`);
+  await measureAvailsCpu(result.timings.map((timing) => timing.url));
   console.log('slowest:');
   for (const slow of result.slowest) console.log(`  ${f(slow.ms)} ms  ${slow.url}`);
+}
+
+/**
+ * What the avails filter costs the catalogue index itself, in CPU time (so the machine's load
+ * hardly moves it, unlike the latencies above): each query of the run that carries the filter
+ * is matched with it and with it taken out, five times each, and the CPU time of each match is
+ * read from process.cpuUsage (nothing else runs in this process meanwhile).
+ */
+async function measureAvailsCpu(urls: string[]): Promise<void> {
+  const index = await catalogueIndexKeeperOf(db)?.current();
+  const withAvails = urls
+    .map((url) => Object.fromEntries(new URL(url, 'http://bench').searchParams))
+    .filter((params) => params.availableMedia || params.availableTerritory)
+    .map((params) => toCatalogueFilters(ListListingsQuerySchema.parse(params)));
+  if (!index || withAvails.length === 0) return;
+  const cpuMs = (filters: Parameters<typeof index.match>[0]) => {
+    const started = process.cpuUsage();
+    index.match(filters);
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
+  };
+  const withTimes: number[] = [];
+  const withoutTimes: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const filters of withAvails) {
+      withTimes.push(cpuMs(filters));
+      withoutTimes.push(
+        cpuMs({ ...filters, availableMedia: undefined, availableTerritory: undefined }),
+      );
+    }
+  }
+  const summary = (times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p95 ${percentile(sorted, 0.95).toFixed(2)} ms`;
+  };
+  console.log(
+    `catalogue index match, CPU time, ${withAvails.length} filter sets × 5: with the avails ` +
+      `filter ${summary(withTimes)}; the same without it ${summary(withoutTimes)}`,
+  );
 }
 
 async function cleanUp(handle: Database): Promise<void> {

@@ -158,6 +158,16 @@ export const ListListingsQuerySchema = z.object({
     .max(200, { error: 'territory must be at most 200 characters' })
     .optional(),
   exclusivity: z.enum(['exclusive', 'non-exclusive', 'first-look']).optional(),
+  /**
+   * Issue 29, "available for <media> in <territory>": the listing offers a cell with this
+   * medium (and territory, when given) that no live deal holds.
+   */
+  availableMedia: z
+    .enum(RIGHTS, { error: `availableMedia must be one of ${RIGHTS.join(', ')}` })
+    .optional(),
+  availableTerritory: safeString()
+    .max(200, { error: 'availableTerritory must be at most 200 characters' })
+    .optional(),
   sort: z
     .enum(CATALOGUE_SORTS, { error: `sort must be one of ${CATALOGUE_SORTS.join(', ')}` })
     .optional(),

@@ -16,6 +16,8 @@ export const SavedSearchQuerySchema = ListListingsQuerySchema.pick({
   rights: true,
   territory: true,
   exclusivity: true,
+  availableMedia: true,
+  availableTerritory: true,
 });
 export type SavedSearchQuery = z.infer<typeof SavedSearchQuerySchema>;
 

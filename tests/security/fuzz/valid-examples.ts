@@ -130,6 +130,8 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
       rights: 'film,tv',
       territory: 'UK',
       exclusivity: 'exclusive',
+      availableMedia: 'tv',
+      availableTerritory: 'Ireland',
       limit: '10',
       offset: '0',
     },
@@ -280,7 +282,13 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   'POST /api/saved-searches': () => ({
     body: {
       name: 'Coastal dramas',
-      query: { search: 'coast', genre: 'drama', priceRange: '50k-100k' },
+      query: {
+        search: 'coast',
+        genre: 'drama',
+        priceRange: '50k-100k',
+        availableMedia: 'tv',
+        availableTerritory: 'UK',
+      },
       frequency: 'weekly',
     },
   }),
@@ -288,7 +296,13 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
   'GET /api/saved-searches/unsubscribe': () => ({ query: { token: 'not-a-token' } }),
   'POST /api/saved-searches/unsubscribe': () => ({ query: { token: 'not-a-token' } }),
   'GET /api/listings/by-meaning': () => ({
-    query: { meaning: 'a family drama on the English coast', genre: 'drama', limit: '12' },
+    query: {
+      meaning: 'a family drama on the English coast',
+      genre: 'drama',
+      availableMedia: 'film',
+      availableTerritory: 'UK',
+      limit: '12',
+    },
   }),
   'POST /api/listings/{id}/comments': () => ({
     body: { content: 'Who would you cast as the lighthouse keeper?' },

@@ -5,6 +5,7 @@ import { serverPoolOf } from '@/server/db/listen';
 import { CatalogueIndexKeeper, parseChangedIds } from './maintain-catalogue-index';
 import { listings } from './listings.tables';
 import type { CatalogueIndex } from './catalogue-index';
+import { setListingRightsTaken } from './set-listing-rights-taken';
 
 /**
  * On a PostgreSQL server several instances write the listings; each keeps its catalogue index
@@ -75,6 +76,32 @@ describe.runIf(onServer)('the listings change feed on a PostgreSQL server', () =
     await eventually(async () => expect(totalFor(await keeper.current(), 'zephyrine')).toBe(1));
     await t.db.delete(listings).where(eq(listings.id, id));
     await eventually(async () => expect(totalFor(await keeper.current(), 'zephyrine')).toBe(0));
+  });
+
+  it("follows another instance's deals: a taken cell leaves the avails filter, a lapsed one comes back", async () => {
+    const id = await insertElsewhere('Brindlewood ferry');
+    await t.db
+      .update(listings)
+      .set({ rightsAvailable: ['film', 'tv'], territory: ['UK', 'Ireland'] })
+      .where(eq(listings.id, id));
+    const tvInIreland = async () =>
+      (await keeper.current())?.match({
+        words: ['brindlewood'],
+        rights: [],
+        territories: [],
+        availableMedia: 'tv',
+        availableTerritory: 'ireland',
+      }).total;
+    await eventually(async () => expect(await tvInIreland()).toBe(1));
+
+    // Another instance's acceptance: its after-commit step never runs in this process.
+    const taken = { keys: ['tv|ireland'], soldKeys: [], liveGrants: 1, soldGrants: 0 };
+    await t.db.transaction((tx) => setListingRightsTaken(tx, id, taken));
+    await eventually(async () => expect(await tvInIreland()).toBe(0));
+
+    const free = { keys: [], soldKeys: [], liveGrants: 0, soldGrants: 0 };
+    await t.db.transaction((tx) => setListingRightsTaken(tx, id, free));
+    await eventually(async () => expect(await tvInIreland()).toBe(1));
   });
 
   it('answers with SQL while the feed is lost, then rebuilds with what it missed', async () => {

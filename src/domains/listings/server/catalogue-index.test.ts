@@ -10,6 +10,8 @@ import { toCatalogueFilters } from './catalogue-query';
 import { findListings } from './find-listings';
 import { CatalogueIndexKeeper } from './maintain-catalogue-index';
 import { listings } from './listings.tables';
+import { cellKeyOf, cellsOf } from '../rights-grid.rules';
+import { setListingRightsTaken } from './set-listing-rights-taken';
 
 /**
  * The catalogue index (decision 018) must answer exactly what the SQL answers: the same
@@ -45,7 +47,9 @@ const WORDS = [
 ];
 const GENRES = ['Thriller', 'Crime Thriller', 'Drama', 'Family Drama', 'Comedy', null];
 const TAGS = ['thriller', 'Coastal', 'family saga', 'noir', 'Period Drama'];
-const TERRITORIES = ['UK', 'US', 'Worldwide', 'Europe'];
+// Issue 29's cells compare territories without case or surrounding spaces: 'Ireland' and
+// ' ireland' are one territory of a listing's grid.
+const TERRITORIES = ['UK', 'US', 'Worldwide', 'Europe', 'Ireland', ' ireland', 'uk'];
 const STATUSES = ['available', 'available', 'available', 'optioned', 'sold', 'withdrawn', 'draft'];
 
 function sentence(length: number): string {
@@ -57,23 +61,28 @@ beforeAll(async () => {
   const start = Date.parse('2026-01-01T00:00:00Z');
   await insertListings(
     t.db,
-    Array.from({ length: 400 }, (_, i) => ({
-      title: `${sentence(2)} ${i}`,
-      author: pick(['Ann Harbour', 'Ben Silver', 'Cleo Night']),
-      description: sentence(6),
-      medium: pick(MEDIUMS),
-      genre: pick(GENRES),
-      tags: some(TAGS),
-      rightsAvailable: some(RIGHTS),
-      territory: some(TERRITORIES),
-      exclusivity: next() < 0.2 ? null : pick(EXCLUSIVITY),
-      suggestedOfferMax: next() < 0.1 ? null : Math.floor(next() * 900_000) * 100,
-      viabilityScore: next() < 0.15 ? null : Math.floor(next() * 101),
-      isFeatured: next() < 0.1,
-      status: pick(STATUSES),
-      // Many share a second, some a millisecond: ties are ordered by id, as in SQL.
-      createdAt: new Date(start + Math.floor(next() * 50) * 1000),
-    })),
+    Array.from({ length: 400 }, (_, i) => {
+      const rightsAvailable = some(RIGHTS);
+      const territory = some(TERRITORIES);
+      return {
+        title: `${sentence(2)} ${i}`,
+        author: pick(['Ann Harbour', 'Ben Silver', 'Cleo Night']),
+        description: sentence(6),
+        medium: pick(MEDIUMS),
+        genre: pick(GENRES),
+        tags: some(TAGS),
+        rightsAvailable,
+        territory,
+        rightsTaken: randomTaken(rightsAvailable, territory),
+        exclusivity: next() < 0.2 ? null : pick(EXCLUSIVITY),
+        suggestedOfferMax: next() < 0.1 ? null : Math.floor(next() * 900_000) * 100,
+        viabilityScore: next() < 0.15 ? null : Math.floor(next() * 101),
+        isFeatured: next() < 0.1,
+        status: pick(STATUSES),
+        // Many share a second, some a millisecond: ties are ordered by id, as in SQL.
+        createdAt: new Date(start + Math.floor(next() * 50) * 1000),
+      };
+    }),
   );
   keeper = new CatalogueIndexKeeper(t.db);
   keeper.start();
@@ -83,6 +92,19 @@ afterAll(async () => {
   keeper.close();
   await t.close();
 });
+
+/**
+ * Issue 29: about a third of listings have cells taken by deals: some of their own (sometimes
+ * all), now and then a key of a cell they do not offer (a grid edited since), never anything
+ * for listings with no grid.
+ */
+function randomTaken(media: readonly (typeof RIGHTS)[number][], territories: string[]): string[] {
+  const keys = [...new Set(cellsOf(media, territories).map(cellKeyOf))];
+  if (keys.length === 0 || next() < 0.65) return [];
+  const taken = next() < 0.15 ? keys : keys.filter(() => next() < 0.35);
+  if (next() < 0.1) taken.push(`${pick(RIGHTS)}|mars`);
+  return taken;
+}
 
 function randomQuery(): ListListingsQuery {
   const query: Record<string, string> = {};
@@ -104,6 +126,8 @@ function randomQuery(): ListListingsQuery {
   if (next() < 0.3) query.rights = some(RIGHTS).join(',') || 'film';
   if (next() < 0.3) query.territory = some(TERRITORIES).join(',') || 'UK';
   if (next() < 0.2) query.exclusivity = pick(EXCLUSIVITY);
+  if (next() < 0.3) query.availableMedia = pick(RIGHTS);
+  if (next() < 0.3) query.availableTerritory = pick(['UK', 'uk', 'IRELAND', ' Ireland ', 'Mars']);
   if (next() < 0.3) query.sort = pick(['newest', 'price-high', 'price-low', 'viability']);
   query.limit = String(pick([24, 100]));
   query.offset = String(pick([0, 0, 12, 230, 250]));
@@ -170,6 +194,57 @@ describe('[CATALOGUE] the in-process catalogue index', () => {
     const { bySql, byIndex } = await answers(query);
     expect(byIndex.total).toBe(0);
     expect(byIndex).toEqual(bySql);
+  });
+
+  it('drops a listing from "TV in Ireland" once a deal takes that cell, and lists it again when the cell is free', async () => {
+    const tvInIreland = ListListingsQuerySchema.parse({
+      search: 'wallaby',
+      availableMedia: 'tv',
+      availableTerritory: 'Ireland',
+    });
+    const stageInUk = ListListingsQuerySchema.parse({
+      search: 'wallaby',
+      availableMedia: 'stage',
+      availableTerritory: 'uk',
+    });
+    const anyTv = ListListingsQuerySchema.parse({ search: 'wallaby', availableMedia: 'tv' });
+    const [row] = await insertListings(t.db, [
+      {
+        title: 'Wallaby Crossing',
+        status: 'available',
+        rightsAvailable: ['film', 'tv', 'stage'],
+        territory: ['UK', 'Ireland'],
+      },
+    ]);
+    const idsFor = async (query: ListListingsQuery) => {
+      const { bySql, byIndex } = await answers(query);
+      expect(byIndex).toEqual(bySql);
+      return byIndex.items.map((item) => item.id);
+    };
+    expect(await idsFor(tvInIreland)).toEqual([row.id]);
+
+    // As the rights room does when an acceptance grants TV in the UK and Ireland.
+    const taken = ['tv|ireland', 'tv|uk'];
+    const granted = await t.db.transaction((tx) =>
+      setListingRightsTaken(tx, row.id, {
+        keys: taken,
+        soldKeys: [],
+        liveGrants: 1,
+        soldGrants: 0,
+      }),
+    );
+    granted();
+    expect(await idsFor(tvInIreland)).toEqual([]);
+    expect(await idsFor(anyTv)).toEqual([]);
+    expect(await idsFor(stageInUk)).toEqual([row.id]);
+
+    // The option lapses: the cells are free again.
+    const lapsed = await t.db.transaction((tx) =>
+      setListingRightsTaken(tx, row.id, { keys: [], soldKeys: [], liveGrants: 0, soldGrants: 0 }),
+    );
+    lapsed();
+    expect(await idsFor(tvInIreland)).toEqual([row.id]);
+    expect(await idsFor(anyTv)).toEqual([row.id]);
   });
 
   it('answers with SQL and rebuilds when a change cannot be read, then has the change', async () => {

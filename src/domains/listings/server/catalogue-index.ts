@@ -1,4 +1,5 @@
-import { PRICE_RANGES, VIABILITY_BANDS } from '../listings.constants';
+import { PRICE_RANGES, RIGHTS as RIGHT_VALUES, VIABILITY_BANDS } from '../listings.constants';
+import { cellKeyOf } from '../rights-grid.rules';
 import { isOnMarket } from './listing-visibility';
 import type { CatalogueSort } from '../listings.constants';
 import type { ListListingsResponse } from '../listings.schema';
@@ -36,6 +37,8 @@ export interface IndexedListing {
   rights: string[] | null;
   territories: string[] | null;
   exclusivity: string | null;
+  /** Keys (`cellKeyOf`) of the cells live deals hold (issue 29). */
+  rightsTaken: string[] | null;
   priceMaxPence: number | null;
   viability: number | null;
   featured: boolean;
@@ -135,6 +138,16 @@ export class CatalogueIndex {
   private readonly rights = new InternedLists();
   private readonly territories = new InternedLists();
   /**
+   * Each slot's free cells (issue 29: offered, not taken), as the id of an interned list of
+   * cell codes (`cellText`: keys `media|territory`). Most listings share a few grids and take
+   * nothing, so the lists are few, and the avails filter is worked out once per list.
+   */
+  private freeCellLists = new Int32Array(0);
+  private readonly freeCells = new InternedLists();
+  private readonly cellText = new Dictionary();
+  /** Free-cell list ids by rights list, territory list and taken keys: most builds hit it. */
+  private readonly freeCellListIds = new Map<string, number>();
+  /**
    * Each slot's lexeme ids, ascending (so an update touches only the postings it changes),
    * encoded by `encodeAscending`: the largest structure after the postings, halved.
    */
@@ -202,6 +215,7 @@ export class CatalogueIndex {
     this.tagMasks[slot] = tags.reduce((mask, code) => mask | tagBit(code), 0);
     this.rightLists[slot] = this.rights.id(this.codes(listing.rights));
     this.territoryLists[slot] = this.territories.id(this.codes(listing.territories));
+    this.freeCellLists[slot] = this.freeCellListId(slot, listing);
     this.setLexemes(slot, listing.lexemes);
     for (const order of moved) order.add(slot);
   }
@@ -340,6 +354,11 @@ export class CatalogueIndex {
       failUnlessPassing(failed, TERRITORIES, this.territoryLists, passing);
       any = true;
     }
+    if (filters.availableMedia !== undefined || filters.availableTerritory !== undefined) {
+      const passing = this.availsFlags(filters.availableMedia, filters.availableTerritory);
+      failUnlessPassing(failed, OTHER, this.freeCellLists, passing);
+      any = true;
+    }
     if (filters.exclusivity !== undefined) {
       const passing = oneFlag(lower.length, this.text.find(filters.exclusivity));
       failUnlessPassing(failed, EXCLUSIVITY, this.exclusivities, passing);
@@ -432,6 +451,7 @@ export class CatalogueIndex {
     this.visible = withRoom(this.visible, needed);
     this.rightLists = withRoom(this.rightLists, needed);
     this.territoryLists = withRoom(this.territoryLists, needed);
+    this.freeCellLists = withRoom(this.freeCellLists, needed);
     this.tagMasks = withRoom(this.tagMasks, needed);
     this.slotCount = needed;
     this.ids[slot] = id;
@@ -490,6 +510,46 @@ export class CatalogueIndex {
       this.lexicon.add(id);
     }
     return id;
+  }
+
+  /**
+   * The interned list of the listing's free cells: every right it offers (of RIGHTS) × every
+   * territory, keyed as `cellKeyOf` keys them, without those in its `rightsTaken`. Its rights
+   * and territory lists must already be the slot's.
+   */
+  private freeCellListId(slot: number, listing: IndexedListing): number {
+    const taken = [...new Set(listing.rightsTaken ?? [])].sort();
+    const memo = `${this.rightLists[slot]}:${this.territoryLists[slot]}:${taken.join('\n')}`;
+    let id = this.freeCellListIds.get(memo);
+    if (id === undefined) {
+      const takenKeys = new Set(taken);
+      const media = new Set((listing.rights ?? []).filter(isRight));
+      const keys = new Set<string>();
+      for (const medium of media) {
+        for (const territory of listing.territories ?? []) {
+          const key = cellKeyOf({ media: medium, territory });
+          if (!takenKeys.has(key)) keys.add(key);
+        }
+      }
+      id = this.freeCells.id([...keys].map((key) => this.cellText.code(key)));
+      this.freeCellListIds.set(memo, id);
+    }
+    return id;
+  }
+
+  /** Flags the free-cell lists holding a cell of the medium and territory (either may be any). */
+  private availsFlags(media: string | undefined, territory: string | undefined): Uint8Array {
+    const cellPassing = new Uint8Array(this.cellText.values.length);
+    this.cellText.values.forEach((key, code) => {
+      const bar = key.indexOf('|');
+      const isMedia = media === undefined || key.slice(0, bar) === media;
+      const isTerritory = territory === undefined || key.slice(bar + 1) === territory;
+      if (isMedia && isTerritory) cellPassing[code] = 1;
+    });
+    return listFlags(this.freeCells, (codes, start, end) => {
+      for (let i = start; i < end; i += 1) if (cellPassing[codes[i]] === 1) return true;
+      return false;
+    });
   }
 
   private code(value: string | null): number {
@@ -685,6 +745,9 @@ function isSame(stored: number, value: number | null): boolean {
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const RIGHT_SET: ReadonlySet<string> = new Set(RIGHT_VALUES);
+const isRight = (value: string) => RIGHT_SET.has(value);
 
 const byValue = (a: { value: string }, b: { value: string }) =>
   a.value < b.value ? -1 : a.value > b.value ? 1 : 0;

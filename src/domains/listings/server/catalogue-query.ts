@@ -1,8 +1,10 @@
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   PRICE_RANGES,
+  RIGHTS,
   VIABILITY_BANDS,
   type PriceRange,
+  type Right,
   type ViabilityBand,
 } from '../listings.constants';
 import { splitList, type ListListingsQuery } from '../listings.schema';
@@ -25,6 +27,13 @@ export interface CatalogueFilters {
   rights: string[];
   territories: string[];
   exclusivity?: string;
+  /**
+   * "Available for <media> in <territory>" (issue 29): the listing offers a cell of this
+   * medium (in this territory, when given) whose key (`cellKeyOf`) is not in `rights_taken`.
+   */
+  availableMedia?: Right;
+  /** Trimmed and lower-cased, as a cell's key spells its territory. */
+  availableTerritory?: string;
 }
 
 /** The facet menus; each is counted over the listings matching every *other* filter. */
@@ -78,6 +87,8 @@ export function toCatalogueFilters(query: ListListingsQuery): CatalogueFilters {
     rights: list(query.rights),
     territories: list(query.territory),
     exclusivity: query.exclusivity,
+    availableMedia: query.availableMedia,
+    availableTerritory: text(query.availableTerritory),
   };
 }
 
@@ -113,6 +124,8 @@ export function filtersKey(filters: CatalogueFilters): string {
     filters.rights.join(','),
     filters.territories.join(','),
     filters.exclusivity ?? '',
+    filters.availableMedia ?? '',
+    filters.availableTerritory ?? '',
   ]);
 }
 
@@ -185,7 +198,33 @@ export function filterCondition(filters: CatalogueFilters): SQL | undefined {
   if (filters.exclusivity) {
     conditions.push(eq(listings.exclusivity, filters.exclusivity));
   }
+  const avails = availsCondition(filters);
+  if (avails) conditions.push(avails);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Issue 29: some cell the listing offers (a right of RIGHTS × a territory, compared trimmed and
+ * lower-cased as `cellKeyOf` keys it) has the chosen medium and territory, and no live deal
+ * holds it (its key is not in `rights_taken`). A listing naming no territory offers no cell.
+ */
+function availsCondition(filters: CatalogueFilters): SQL | undefined {
+  const { availableMedia, availableTerritory } = filters;
+  if (availableMedia === undefined && availableTerritory === undefined) return undefined;
+  const territoryKey = sql`lower(btrim(offered_territory.name))`;
+  const media =
+    availableMedia === undefined
+      ? sql`offered_media.right_value = any(${textArray([...RIGHTS])})`
+      : sql`offered_media.right_value = ${availableMedia}`;
+  const territory =
+    availableTerritory === undefined ? sql`true` : sql`${territoryKey} = ${availableTerritory}`;
+  return sql`exists (
+    select 1
+    from unnest(${listings.rightsAvailable}) as offered_media(right_value),
+      unnest(${listings.territory}) as offered_territory(name)
+    where ${media} and ${territory}
+      and (offered_media.right_value || '|' || ${territoryKey}) <> all(${listings.rightsTaken})
+  )`;
 }
 
 /** A text[] parameter (one bound value per element). */

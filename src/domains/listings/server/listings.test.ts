@@ -287,6 +287,8 @@ describe('[CATALOGUE] bands, scope filters and paging', () => {
         medium: 'stage',
         rightsAvailable: ['film', 'tv', 'streaming'],
         territory: ['UK', 'Ireland'],
+        // Issue 29: deals hold Film in the UK and TV in Ireland; its other cells are free.
+        rightsTaken: ['film|uk', 'tv|ireland'],
         exclusivity: 'exclusive',
         isFeatured: true,
         status: 'optioned',
@@ -343,6 +345,22 @@ describe('[CATALOGUE] bands, scope filters and paging', () => {
     expect(await titles('territory=US,Worldwide')).toEqual(['scope-b', 'scope-c']);
     expect(await titles('territory=UK')).toEqual(['scope-a']);
     expect(await titles('exclusivity=first-look')).toEqual(['scope-c']);
+  });
+
+  it('lists a title as available for a medium in a territory only while no deal holds that cell', async () => {
+    expect(await titles('availableMedia=tv&availableTerritory=Ireland')).toEqual([]);
+    // Territories compare without case or surrounding spaces, as the grid keys them.
+    expect(await titles('availableMedia=tv&availableTerritory=%20uk%20')).toEqual(['scope-a']);
+    expect(await titles('availableMedia=film&availableTerritory=UK')).toEqual([]);
+    expect(await titles('availableMedia=streaming&availableTerritory=IRELAND')).toEqual([
+      'scope-a',
+    ]);
+    // Either alone: some cell of that medium, or in that territory, is free.
+    expect(await titles('availableMedia=tv')).toEqual(['scope-a', 'scope-c']);
+    expect(await titles('availableMedia=film')).toEqual(['scope-a', 'scope-b']); // Film in Ireland
+    expect(await titles('availableTerritory=ireland')).toEqual(['scope-a']);
+    // A right the title does not offer is never available, whatever is taken.
+    expect(await titles('availableMedia=stage&availableTerritory=UK')).toEqual([]);
   });
 
   it('counts rights, territory and exclusivity facets', async () => {
@@ -430,6 +448,11 @@ describe('[CATALOGUE] bands, scope filters and paging', () => {
       ['limit=abc', 'limit must be a number'],
       [`search=${'a'.repeat(5000)}`, 'Search must be at most 500 characters'],
       ['rights=film,rocket', 'rights must be a comma-separated list of'],
+      ['availableMedia=rocket', 'availableMedia must be one of film, tv,'],
+      [
+        `availableTerritory=${'a'.repeat(201)}`,
+        'availableTerritory must be at most 200 characters',
+      ],
       ['status=lost', ''],
       ['featured=maybe', ''],
     ];

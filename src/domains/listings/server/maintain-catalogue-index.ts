@@ -35,6 +35,7 @@ interface IndexRow extends Record<string, unknown> {
   rights_available: string[] | null;
   territory: string[] | null;
   exclusivity: string | null;
+  rights_taken: string[] | null;
   suggested_offer_max_pence: number | null;
   viability_score: number | null;
   is_featured: boolean;
@@ -44,7 +45,7 @@ interface IndexRow extends Record<string, unknown> {
 
 const INDEX_COLUMNS = sql`id,
   (extract(epoch from created_at) * 1000000)::float8 as created_key,
-  medium, genre, tags, rights_available, territory, exclusivity,
+  medium, genre, tags, rights_available, territory, exclusivity, rights_taken,
   suggested_offer_max_pence, viability_score, is_featured, status,
   tsvector_to_array(search_vector) as lexemes`;
 
@@ -58,6 +59,7 @@ function toIndexed(row: IndexRow): IndexedListing {
     rights: row.rights_available,
     territories: row.territory,
     exclusivity: row.exclusivity,
+    rightsTaken: row.rights_taken,
     priceMaxPence:
       row.suggested_offer_max_pence === null ? null : Number(row.suggested_offer_max_pence),
     viability: row.viability_score === null ? null : Number(row.viability_score),

@@ -346,4 +346,31 @@ describe('[RECOMMENDATIONS] AI recommendations, similar titles and search by mea
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('Withdrawn Coast Secret');
   });
+  it('searches by meaning among titles available for a medium in a territory only (issue 29)', async () => {
+    await whenCatalogueIndexesBuilt();
+    const space = (title: string) => ({
+      title,
+      genre: THEMES.space.genre,
+      synopsis: `${THEMES.space.words} ${title}`,
+      themes: THEMES.space.words.split(' ').slice(0, 3),
+    });
+    const grid = { rightsAvailable: ['tv', 'film'], territory: ['UK', 'Ireland'] };
+    const [taken, free, filmOnly] = await insertListings(t.db, [
+      { ...space('Orbit taken'), ...grid, rightsTaken: ['tv|ireland'] },
+      { ...space('Orbit free'), ...grid },
+      { ...space('Orbit film'), rightsAvailable: ['film'], territory: ['Ireland'] },
+    ]);
+    await embedPendingListings({ db: t.db, embedder: createHashingEmbedder() }, { pauseMs: 0 });
+    const meaning = encodeURIComponent('a starship rebellion in a distant galaxy');
+    const ids = async (filter: string) =>
+      (
+        (await get(`/api/listings/by-meaning?meaning=${meaning}&${filter}`)).json().items as {
+          id: number;
+        }[]
+      ).map((item) => item.id);
+    expect(await ids('availableMedia=tv&availableTerritory=IRELAND')).toEqual([free.id]);
+    expect((await ids('availableMedia=film&availableTerritory=ireland')).sort()).toEqual(
+      [taken.id, free.id, filmOnly.id].sort(),
+    );
+  });
 });

@@ -167,4 +167,27 @@ describe('[SAVED SEARCHES] saved searches alert their owner to new matching list
       });
     }
   });
+
+  it('keeps "available for TV in Ireland" in a saved search and matches only titles with that cell free (issue 29)', async () => {
+    const owner = await createUser(t.db);
+    const ownerCookie = await signIn(t, owner.id);
+    const since = new Date(Date.now() - 1000);
+    const query = { search: 'marram', availableMedia: 'tv', availableTerritory: 'Ireland' };
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/saved-searches',
+      cookie: ownerCookie,
+      payload: { name: 'Marram for TV in Ireland', query, frequency: 'weekly' },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().query).toEqual(query);
+    const grid = { rightsAvailable: ['film', 'tv'], territory: ['UK', 'Ireland'] };
+    const free = await insertListing(t.db, { title: 'Marram Shore', ...grid });
+    await insertListing(t.db, { title: 'Marram Taken', ...grid, rightsTaken: ['tv|ireland'] });
+    await insertListing(t.db, { title: 'Marram Film Only', rightsAvailable: ['film'] });
+    await enqueuePublishedListings(t.db, since);
+    await matchQueuedListings(t.db);
+    const bell = await t.request({ method: 'GET', url: '/api/notifications', cookie: ownerCookie });
+    expect(bell.json().items.map((item: { body: string }) => item.body)).toEqual([free.title]);
+  });
 });

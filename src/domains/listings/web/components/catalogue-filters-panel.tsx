@@ -83,6 +83,61 @@ function facetOptions(
   return options.sort((a, b) => a.sortKey.localeCompare(b.sortKey, 'en-GB'));
 }
 
+/**
+ * The territories the results offer, once each whatever their case (the avails filter
+ * compares without case), plus the chosen one.
+ */
+function territoryOptions(facets: Facet[] | undefined, selected: string | undefined) {
+  const byKey = new Map<string, string>();
+  for (const { value } of facets ?? []) {
+    const key = value.trim().toLowerCase();
+    if (key && !byKey.has(key)) byKey.set(key, value.trim());
+  }
+  if (selected && !byKey.has(selected.trim().toLowerCase())) {
+    byKey.set(selected.trim().toLowerCase(), selected);
+  }
+  return [...byKey.values()]
+    .sort((a, b) => a.localeCompare(b, 'en-GB'))
+    .map((territory) => ({ value: territory, label: territory }));
+}
+
+/**
+ * "Available for <medium> in <territory>" (issue 29): titles where a deal has not taken that
+ * part of the rights. Either choice alone narrows to any free part with that medium, or in
+ * that territory.
+ */
+function AvailableForFilter({
+  filters,
+  territories,
+  onChange,
+}: {
+  filters: CatalogueFilters;
+  territories: Facet[] | undefined;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-ink">Available for</legend>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-1">
+        <FilterSelect
+          label="Medium"
+          allLabel="Any medium"
+          value={filters.availableMedia}
+          options={RIGHTS.map((right) => ({ value: right, label: rightLabel(right) }))}
+          onChange={(media) => onChange({ availableMedia: media as Right | undefined })}
+        />
+        <FilterSelect
+          label="In territory"
+          allLabel="Any territory"
+          value={filters.availableTerritory}
+          options={territoryOptions(territories, filters.availableTerritory)}
+          onChange={(availableTerritory) => onChange({ availableTerritory })}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 function countOf(facets: Facet[] | undefined, value: string): number | undefined {
   return facets?.find((facet) => facet.value === value)?.count;
 }
@@ -97,7 +152,11 @@ export function CatalogueFiltersPanel({
   const set = (patch: Partial<CatalogueFilters>) =>
     onChange((current) => ({ ...current, ...patch }));
   const isScopeActive = Boolean(
-    (filters.rights && filters.rights.length > 0) || filters.territory || filters.exclusivity,
+    (filters.rights && filters.rights.length > 0) ||
+    filters.territory ||
+    filters.exclusivity ||
+    filters.availableMedia ||
+    filters.availableTerritory,
   );
 
   // Open when a link arrives with a rights filter; otherwise the user opens and closes it.
@@ -161,6 +220,7 @@ export function CatalogueFiltersPanel({
           Rights scope
         </summary>
         <div className="grid grid-cols-1 gap-4 border-t border-line p-3">
+          <AvailableForFilter filters={filters} territories={facets?.territories} onChange={set} />
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-ink">Rights available</legend>
             <div className="grid grid-cols-2 gap-1">

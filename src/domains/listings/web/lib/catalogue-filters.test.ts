@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   catalogueFiltersToParams,
   hasActiveFilters,
   parseCatalogueFilters,
@@ -44,6 +45,22 @@ describe('catalogue filters in the URL', () => {
     const params = catalogueFiltersToParams(filters);
     expect(params.toString()).toBe('search=heist&medium=book&genre=Crime&rights=film%2Ctv');
     expect(parseCatalogueFilters(params)).toEqual(filters);
+  });
+
+  it('keeps "Available for" in the URL, drops an unknown medium, and counts it as one filter', () => {
+    const filters = parse('availableMedia=tv&availableTerritory=%20Ireland%20&genre=Crime');
+    expect(filters).toEqual({
+      genre: 'Crime',
+      availableMedia: 'tv',
+      availableTerritory: 'Ireland',
+    });
+    expect(catalogueFiltersToParams(filters).toString()).toBe(
+      'genre=Crime&availableMedia=tv&availableTerritory=Ireland',
+    );
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(activeFilterCount(parse('availableTerritory=UK'))).toBe(1);
+    expect(parse('availableMedia=rocket&availableTerritory=')).toEqual({});
+    expect(hasActiveFilters(parse('availableMedia=stage'))).toBe(true);
   });
 
   it('tracks only the four filters the spec records', () => {

@@ -22,6 +22,9 @@ export interface CatalogueFilters {
   rights?: Right[];
   territory?: string;
   exclusivity?: Exclusivity;
+  /** "Available for <medium> in <territory>" (issue 29): either alone, or both. */
+  availableMedia?: Right;
+  availableTerritory?: string;
   /** The order of the results (not a filter: it never narrows them). */
   sort?: CatalogueSort;
 }
@@ -29,6 +32,7 @@ export interface CatalogueFilters {
 /** The API refuses longer values (listings.schema.ts); a longer link is cut, not refused. */
 const MAX_SEARCH_LENGTH = 500;
 const MAX_VALUE_LENGTH = 100;
+const MAX_TERRITORY_LENGTH = 200;
 
 const isPriceRange = (value: string): value is PriceRange => Object.hasOwn(PRICE_RANGES, value);
 const isViabilityBand = (value: string): value is ViabilityBand =>
@@ -73,6 +77,10 @@ export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters
   if (territory) filters.territory = territory;
   const exclusivity = params.get('exclusivity');
   if (exclusivity && isExclusivity(exclusivity)) filters.exclusivity = exclusivity;
+  const availableMedia = params.get('availableMedia');
+  if (availableMedia && isRight(availableMedia)) filters.availableMedia = availableMedia;
+  const availableTerritory = text(params, 'availableTerritory', MAX_TERRITORY_LENGTH);
+  if (availableTerritory) filters.availableTerritory = availableTerritory;
   const sort = params.get('sort');
   if (sort && isSort(sort)) filters.sort = sort;
   return filters;
@@ -91,6 +99,10 @@ export function catalogueFiltersToParams(filters: CatalogueFilters): URLSearchPa
   }
   if (filters.territory) params.set('territory', filters.territory);
   if (filters.exclusivity) params.set('exclusivity', filters.exclusivity);
+  if (filters.availableMedia) params.set('availableMedia', filters.availableMedia);
+  if (filters.availableTerritory?.trim()) {
+    params.set('availableTerritory', filters.availableTerritory.trim());
+  }
   if (filters.sort) params.set('sort', filters.sort);
   return params;
 }
@@ -101,12 +113,16 @@ export function hasActiveFilters(filters: CatalogueFilters): boolean {
   return catalogueFiltersToParams(narrowing).size > 0;
 }
 
-/** How many filter menus are set (the search box and the order not counted). */
+/**
+ * How many filter menus are set (the search box and the order not counted; "Available for"
+ * counts once, whether it names a medium, a territory or both).
+ */
 export function activeFilterCount(filters: CatalogueFilters): number {
-  const { search: _search, sort: _sort, ...menus } = filters;
-  return Object.values(menus).filter((value) =>
+  const { search: _search, sort: _sort, availableMedia, availableTerritory, ...menus } = filters;
+  const setMenus = Object.values(menus).filter((value) =>
     Array.isArray(value) ? value.length > 0 : value !== undefined,
   ).length;
+  return setMenus + (availableMedia || availableTerritory ? 1 : 0);
 }
 
 /** The filters the spec's search tracking records (part 1 section 3). */

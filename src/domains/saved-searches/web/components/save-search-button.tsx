@@ -16,6 +16,8 @@ const SAVED_KEYS = [
   'rights',
   'territory',
   'exclusivity',
+  'availableMedia',
+  'availableTerritory',
 ] as const;
 
 /** 'Save this search': the catalogue's current words and filters, with daily alerts. */
