@@ -267,4 +267,23 @@ describe('[AGENTS] listing IP: create, edit and delete', () => {
     expect(asOwner.json()).toMatchObject({ status: 'withdrawn' });
     expect((await search(producer, 'Accepted Shore')).total).toBe(0);
   });
+
+  it('follows the rights grid when the agent adds or removes a territory (issue 29)', async () => {
+    const form = validForm({ title: 'Grid Harbour', rightsAvailable: ['film'], territory: ['UK'] });
+    const id = (await save(agent, form)).json().id as number;
+    const offer = await kit.pendingOffer(producer, id, { media: ['film'], territories: ['UK'] });
+    expect((await kit.decide(agent, offer.id, 'accept')).statusCode).toBe(200);
+    const statusOf = async () =>
+      (
+        await t.request({ method: 'GET', url: `/api/listings/${id}`, cookie: kit.cookie(agent) })
+      ).json<{ status: string }>().status;
+    expect(await statusOf()).toBe('optioned');
+    // Ireland added: Film in Ireland is free, so the listing is on offer again.
+    const widened = await save(agent, { ...form, territory: ['UK', 'Ireland'] }, id);
+    expect(widened.json()).toMatchObject({ status: 'available' });
+    // Ireland removed again: the only cell left is under option.
+    const narrowed = await save(agent, form, id);
+    expect(narrowed.json()).toMatchObject({ status: 'optioned' });
+    expect(await statusOf()).toBe('optioned');
+  });
 });

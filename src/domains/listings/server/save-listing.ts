@@ -13,6 +13,7 @@ import { LISTING_NOT_FOUND } from './get-listing';
 import { canSeeListing } from './listing-visibility';
 import { listingFormColumns } from './listing-form-row';
 import { listings } from './listings.tables';
+import { statusAfterRightsEdit } from './set-listing-rights-taken';
 
 export const ONLY_AGENTS_LIST = 'Only agents and administrators can list IP';
 export const ONLY_OWN_LISTINGS = 'You can only change your own listings';
@@ -70,7 +71,8 @@ export async function createListing(
 
 /**
  * PUT /api/listings/{id}: the agent's own listing (admins any). A draft of an agent approved
- * since goes public on its next save; other statuses (optioned, sold) are the offers' to set.
+ * since goes public on its next save; optioned and available follow from the rights grid when
+ * the agent adds or removes media or territories (issue 29); sold is the deals' to set.
  */
 export async function updateListing(
   db: Database,
@@ -81,18 +83,25 @@ export async function updateListing(
   requireLister(user);
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ agentId: listings.agentId, status: listings.status, cover: listings.coverImageUrl })
+      .select({
+        agentId: listings.agentId,
+        status: listings.status,
+        cover: listings.coverImageUrl,
+        rightsTaken: listings.rightsTaken,
+      })
       .from(listings)
       .where(eq(listings.id, id))
       .for('update');
     // Another agent is refused a listing they can see, and told nothing of one they cannot.
     if (!current || !canSeeListing(user, current)) throw notFound(LISTING_NOT_FOUND);
     if (user.role !== 'admin' && current.agentId !== user.id) throw forbidden(ONLY_OWN_LISTINGS);
-    const status =
-      current.status === DRAFT_STATUS && canPublish(user) ? 'available' : current.status;
     // The agent's name and private notes stay theirs when an administrator edits the listing
     // (admins never see the notes, so their form cannot carry them).
     const { agentName, agentNotes, ...columns } = listingFormColumns(form, user);
+    const status =
+      current.status === DRAFT_STATUS && canPublish(user)
+        ? 'available'
+        : statusAfterRightsEdit(current, columns);
     const [row] = await tx
       .update(listings)
       .set({
