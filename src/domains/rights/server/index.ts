@@ -16,3 +16,4 @@ export { grantRights, type GrantRequest } from './grant-rights';
 export { cellKeyOf, cellsOf, type RightsCell } from '../rights.constants';
 export { refreshListingRights } from './refresh-listing-rights';
 export { lapseDueGrants } from './lapse-due-grants';
+export { restartGrantTerm } from './restart-grant-term';

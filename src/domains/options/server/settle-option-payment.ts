@@ -1,0 +1,162 @@
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { isProviderCallPending, type ProviderPayment } from '@/domains/payments/server';
+import { listings } from '@/domains/listings/server/listings.tables';
+import { rightsGrants } from '@/domains/rights/server/rights.tables';
+import type { AppDeps } from '@/server/deps';
+import { AUTHORISATION_LIFETIME_MS } from '@/domains/payments/payments.constants';
+import { applyOptionPayment } from './apply-option-payment';
+import { issueOptionNotice } from './issue-option-notice';
+import { optionNow } from './option-clock';
+import { optionPayments, options } from './options.tables';
+import {
+  authoriseOptionPayment,
+  captureOptionPayment,
+  optionPaymentKey,
+  releaseOptionPayment,
+} from './option-payment';
+
+export type SettleDeps = Pick<AppDeps, 'db' | 'payments' | 'storage' | 'config' | 'log'>;
+
+/**
+ * Takes one option payment as far as it can go (issue 34), from whatever state a click, a
+ * webhook or a crash left it in; safe to run any number of times, anywhere:
+ * - authorised but its id never recorded (the provider answered, we died): the authorisation
+ *   is made again with its key, which finds the same payment;
+ * - confirmed by the card (requires_capture), or a capture whose outcome we never saw: it is
+ *   captured with its key (the provider answers the capture it already made), but only while
+ *   the option is still running; otherwise the authorisation is released;
+ * - paid (card captured, or a bank transfer recorded): its effect is applied once, then its
+ *   notice sealed and filed.
+ * Answers whether the payment has taken effect.
+ */
+export async function settleOptionPayment(
+  deps: SettleDeps,
+  paymentId: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await deps.db
+    .select({
+      payment: optionPayments,
+      option: options,
+      grantStatus: rightsGrants.status,
+      listingTitle: listings.title,
+    })
+    .from(optionPayments)
+    .innerJoin(options, eq(options.id, optionPayments.optionId))
+    .innerJoin(rightsGrants, eq(rightsGrants.id, options.grantId))
+    .innerJoin(listings, eq(listings.id, options.listingId))
+    .where(eq(optionPayments.id, paymentId));
+  if (!row) return false;
+  let { payment } = row;
+  const userId = row.option.producerId;
+  if (!payment.appliedAt && payment.method === 'card') {
+    let providerPaymentId = payment.providerPaymentId;
+    if (!providerPaymentId) {
+      if (
+        !userId ||
+        !(await isProviderCallPending(deps.db, optionPaymentKey(payment, 'authorise')))
+      ) {
+        return false;
+      }
+      providerPaymentId = (
+        await authoriseOptionPayment(deps, payment, { userId, listingTitle: row.listingTitle })
+      ).id;
+      payment = { ...payment, providerPaymentId };
+    }
+    const held = { ...payment, providerPaymentId };
+    let provider: ProviderPayment = await deps.payments.retrievePayment(providerPaymentId);
+    const capturePending = await isProviderCallPending(
+      deps.db,
+      optionPaymentKey(payment, 'capture'),
+    );
+    if (provider.status === 'requires_capture' || capturePending) {
+      const stillDue = row.grantStatus === 'optioned' && row.option.endsAt > now;
+      if (!stillDue && !capturePending) {
+        await releaseOptionPayment(deps, held, userId);
+        return false;
+      }
+      provider = await captureOptionPayment(deps, held, userId);
+    }
+    if (provider.status !== 'succeeded') return false;
+    await deps.db
+      .update(optionPayments)
+      .set({ paidAt: now })
+      .where(and(eq(optionPayments.id, payment.id), isNull(optionPayments.paidAt)));
+  }
+  if (!payment.appliedAt) {
+    const [current] = await deps.db
+      .select({ paidAt: optionPayments.paidAt })
+      .from(optionPayments)
+      .where(eq(optionPayments.id, payment.id));
+    if (!current?.paidAt) return false;
+    if (!(await applyOptionPayment(deps, payment.id, now))) {
+      const [again] = await deps.db
+        .select({ appliedAt: optionPayments.appliedAt })
+        .from(optionPayments)
+        .where(eq(optionPayments.id, payment.id));
+      if (!again?.appliedAt) return false;
+    }
+  }
+  try {
+    await issueOptionNotice(deps, payment.id);
+  } catch (error) {
+    deps.log.warn({ err: error, paymentId }, 'option notice not issued yet; the job retries it');
+  }
+  return true;
+}
+
+/**
+ * The payment handler of kind 'option': the card was confirmed (the local provider's form or
+ * Stripe's webhook). Settles the payment it names now; what fails is the job's to finish.
+ */
+export async function syncOptionPayment(deps: AppDeps, payment: ProviderPayment): Promise<void> {
+  const paymentId = Number(payment.metadata.optionPaymentId);
+  if (!Number.isInteger(paymentId)) return;
+  try {
+    await settleOptionPayment(deps, paymentId, optionNow());
+  } catch (error) {
+    deps.log.warn({ err: error, paymentId }, 'option payment not settled yet; the job retries it');
+  }
+}
+
+/**
+ * The options:payments job (reconciliation): payments not taken to the end, older than a
+ * moment (the request that started them may still be in flight): card payments authorised in
+ * the card's lifetime and not applied, bank transfers recorded and not applied, and applied
+ * ones whose notice is not sealed or filed. Answers how many took effect.
+ */
+export async function reconcileOptionPayments(
+  deps: SettleDeps,
+  now: Date,
+  options_: { settleAfterMs?: number; limit?: number } = {},
+): Promise<number> {
+  const before = new Date(now.getTime() - (options_.settleAfterMs ?? 60_000));
+  const since = new Date(now.getTime() - AUTHORISATION_LIFETIME_MS);
+  const unfinished = await deps.db
+    .select({ id: optionPayments.id })
+    .from(optionPayments)
+    .where(
+      and(
+        lt(optionPayments.createdAt, before),
+        or(
+          and(
+            isNull(optionPayments.appliedAt),
+            eq(optionPayments.method, 'card'),
+            gt(optionPayments.createdAt, since),
+          ),
+          and(isNull(optionPayments.appliedAt), isNotNull(optionPayments.paidAt)),
+          and(isNotNull(optionPayments.appliedAt), isNull(optionPayments.chainFiledAt)),
+        ),
+      ),
+    )
+    .limit(options_.limit ?? 50);
+  let settled = 0;
+  for (const { id } of unfinished) {
+    try {
+      if (await settleOptionPayment(deps, id, now)) settled += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, paymentId: id }, 'option payment not reconciled; will retry');
+    }
+  }
+  return settled;
+}
