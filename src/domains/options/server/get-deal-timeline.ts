@@ -16,7 +16,7 @@ type Add = (
   at: Date | null,
   kind: DealEvent['kind'],
   title: string,
-  extra?: Partial<DealEvent> & { pence?: number | null },
+  extra?: Partial<DealEvent> & { pence?: number | null; sortAt?: Date | null },
 ) => void;
 
 /**
@@ -37,9 +37,9 @@ export async function getDealTimeline(
   const dated: { at: Date; order: number; event: DealEvent }[] = [];
   const add: Add = (at, kind, title, extra = {}) => {
     if (!at) return;
-    const { pence, ...rest } = extra;
+    const { pence, sortAt, ...rest } = extra;
     dated.push({
-      at,
+      at: sortAt && sortAt > at ? sortAt : at,
       order: dated.length,
       event: {
         kind,
@@ -82,13 +82,18 @@ export async function getDealTimeline(
     add(agreement.createdAt, 'agreement_issued', 'Option agreement issued', { documentUrl });
     add(agreement.producerSignedAt, 'signed', 'Signed by the producer');
     add(agreement.agentSignedAt, 'signed', 'Signed by the agent');
-    add(agreement.signedAt, 'sealed', 'Agreement sealed', { documentUrl });
+    // The seal's time is to the whole second (as its signature states it): never listed
+    // before the signature that caused it.
+    const lastSigned = lastSignatureOf(agreement);
+    add(agreement.signedAt, 'sealed', 'Agreement sealed', { documentUrl, sortAt: lastSigned });
   }
   const [view] = await findOptionViews(db, eq(options.offerId, offerId));
   const option = view ? toOption(view.view, now) : null;
   if (view) {
     const row = view.view.option;
-    add(row.startsAt, 'option_started', `Option started: ${row.optionPeriodMonths} months`);
+    add(row.startsAt, 'option_started', `Option started: ${row.optionPeriodMonths} months`, {
+      sortAt: agreement ? lastSignatureOf(agreement) : null,
+    });
     const reminders = await db
       .select()
       .from(optionReminders)
@@ -127,4 +132,14 @@ export async function getDealTimeline(
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)
     .map(({ event }) => event);
   return { offerId, listingId: listing.id, listingTitle: listing.title, option, events };
+}
+
+/** When the second party signed (what the seal follows), or null while one has not. */
+function lastSignatureOf(agreement: {
+  producerSignedAt: Date | null;
+  agentSignedAt: Date | null;
+}): Date | null {
+  const { producerSignedAt, agentSignedAt } = agreement;
+  if (!producerSignedAt || !agentSignedAt) return null;
+  return producerSignedAt > agentSignedAt ? producerSignedAt : agentSignedAt;
 }
