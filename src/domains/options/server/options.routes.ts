@@ -86,6 +86,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/options/:id/bank-transfer',
     {
+      onRequest: requireSignedIn,
       schema: {
         tags: ['options'],
         summary:
