@@ -1,7 +1,15 @@
 /**
  * The room's one reading of the clock (issue 34). Use cases and jobs take `now` as a
- * parameter; only routes and the job wrappers call this, so a test drives the option's life
- * with dates of its own. When the platform's test clock (src/server/clock.ts) is merged this
- * one line becomes its `now()`.
+ * parameter; only routes, the payment handler and the job wrappers call this. It mirrors the
+ * platform's test clock of issue 29 (src/server/clock.ts: Date.now() plus an offset that only
+ * tests move); when that is merged these two functions become its `now()` and `advanceClock`.
  */
-export const optionNow = (): Date => new Date();
+let offsetMs = 0;
+
+export const optionNow = (): Date => new Date(Date.now() + offsetMs);
+
+/** Tests only: moves this room's clock on (or back to the real time with `reset`). */
+export function advanceOptionClock(ms: number, options: { reset?: boolean } = {}): Date {
+  offsetMs = options.reset ? 0 : offsetMs + ms;
+  return optionNow();
+}
