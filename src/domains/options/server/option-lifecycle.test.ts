@@ -371,10 +371,6 @@ describe('[OPTIONS] money: never taken twice, reconciled after a crash', () => {
     const pending = (await ledgerOf(option.id)).filter((entry) => entry.operation === 'capture');
     expect(pending).toMatchObject([{ outcome: 'pending' }]);
 
-    // A second click while it is pending does not take the money again.
-    const again = await startPayment(producer, option.id, 'extension');
-    expect(again.statusCode).toBe(200);
-
     const later = new Date(Date.now() + 5 * 60 * 1000);
     expect(await reconcileOptionPayments(t.app, later)).toBeGreaterThanOrEqual(0);
     [row] = await t.db.select().from(options).where(eq(options.id, option.id));
@@ -390,10 +386,34 @@ describe('[OPTIONS] money: never taken twice, reconciled after a crash', () => {
     const [payment] = await paymentsOf(option.id);
     expect(payment.noticeSha256).not.toBeNull();
     expect(payment.chainFiledAt).not.toBeNull();
-    // Run again: nothing more happens.
+    // Run again, or click again: nothing more happens.
     await reconcileOptionPayments(t.app, later);
+    expect((await startPayment(producer, option.id, 'extension')).statusCode).toBe(409);
     [row] = await t.db.select().from(options).where(eq(options.id, option.id));
     expect(row.extensionsTaken).toBe(1);
     expect(await paymentsOf(option.id)).toHaveLength(1);
+  });
+
+  it('a click while the outcome of the capture is unknown finishes it with the same keys, never a second payment', async () => {
+    const { option } = await sealedDeal();
+    const realCapture = t.app.payments.capturePayment.bind(t.app.payments);
+    vi.spyOn(t.app.payments, 'capturePayment').mockImplementationOnce(async (id, opts) => {
+      await realCapture(id, opts);
+      throw providerTimeout();
+    });
+    const first = await extendWithCard(option.id);
+    const again = await startPayment(producer, option.id, 'extension');
+    expect(again.statusCode).toBe(200);
+    expect(again.json<OptionPaymentStart>()).toMatchObject({
+      paymentId: first.paymentId,
+      paid: true,
+      clientSecret: null,
+      option: { extensionsTaken: 1 },
+    });
+    const ledger = await ledgerOf(option.id);
+    expect(ledger.filter((e) => e.operation === 'authorise')).toHaveLength(1);
+    expect(ledger.filter((e) => e.operation === 'capture')).toMatchObject([
+      { outcome: 'succeeded', attempts: 2 },
+    ]);
   });
 });

@@ -43,8 +43,9 @@ function paymentTerms(
  * The producer extends the option, or gives notice of exercise (issue 34): the payment row for
  * this option, action and version is made once (a second click finds it), then the card is
  * authorised with our key (the browser confirms it; the payment handler captures and applies
- * it). An exercise above the card maximum is due by bank transfer: the notice is recorded and
- * an admin records the payment. Only while the option runs (before its end).
+ * it). Asked again (the browser after its card step), it settles what the provider now holds.
+ * An exercise above the card maximum is due by bank transfer: the notice is recorded and an
+ * admin records the payment. Only while the option runs (before its end).
  */
 export async function startOptionPayment(
   deps: StartPaymentDeps,
@@ -69,7 +70,11 @@ export async function startOptionPayment(
   const payment =
     existing ?? (await createPayment(deps, option.id, action, paymentTerms(option, action), now));
   let clientSecret: string | null = null;
-  if (payment.method === 'card' && !payment.paidAt && option.producerId) {
+  // Asked again after the card step (Stripe's webhook may not have come yet): whatever the
+  // provider now holds is taken as far as it goes before anything else.
+  const settled =
+    payment.providerPaymentId !== null && (await settleOptionPayment(deps, payment.id, now));
+  if (payment.method === 'card' && !payment.paidAt && !settled && option.producerId) {
     try {
       const provider = await authoriseOptionPayment(deps, payment, {
         userId: option.producerId,
