@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/web/lib/api-client';
 import type { OptionPaymentAction } from '../../options.constants';
-import type { DealTimeline, OptionPaymentStart, OptionsResponse } from '../../options.schema';
+import type {
+  DealTimeline,
+  Option,
+  OptionPaymentStart,
+  OptionsResponse,
+} from '../../options.schema';
 
 export const optionsKeys = {
   all: ['options'] as const,
@@ -15,6 +20,11 @@ export function useOptions() {
     queryKey: optionsKeys.list(),
     queryFn: () => apiRequest<OptionsResponse>('/api/options'),
   });
+}
+
+/** GET /api/options/{id}: the option as it stands now. */
+export function getOption(optionId: number): Promise<Option> {
+  return apiRequest<Option>(`/api/options/${optionId}`);
 }
 
 /** POST /api/options/{id}/extension | exercise: the payment to confirm by card, if any. */

@@ -15,7 +15,7 @@ import { errorMessage } from '@/web/lib/api-client';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import type { OptionPaymentAction } from '../../options.constants';
 import type { Option, OptionPaymentStart } from '../../options.schema';
-import { useRefreshOptions, useStartOptionPayment } from '../api/options';
+import { getOption, useRefreshOptions, useStartOptionPayment } from '../api/options';
 
 const COPY: Record<OptionPaymentAction, { button: string; title: string; done: string }> = {
   extension: {
@@ -76,11 +76,21 @@ export function OptionPaymentDialog({
     void refresh();
   }
 
-  // After the card step the server settles what the provider holds (asked again: same keys).
+  // After the card step: the local provider has told the server already; with Stripe the
+  // webhook may not have come yet, so the server is asked again (same keys) to settle it.
   const onAuthorised = async () => {
-    const answer = await start.mutateAsync({ optionId: option.id, action });
-    if (answer.paid) finish();
-    else setPayment(answer);
+    const tookEffect = (now: Option) =>
+      action === 'extension'
+        ? now.extensionsTaken > option.extensionsTaken
+        : now.state === 'exercised';
+    try {
+      if (tookEffect(await getOption(option.id))) return finish();
+      const answer = await start.mutateAsync({ optionId: option.id, action });
+      if (answer.paid) finish();
+      else setPayment(answer);
+    } catch (failure) {
+      setError(errorMessage(failure, 'The payment is being confirmed: check again shortly'));
+    }
   };
 
   return (
