@@ -1,13 +1,10 @@
 import { and, eq, isNotNull, notExists } from 'drizzle-orm';
 import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
-import { notify } from '@/domains/notifications/server';
 import { currentTermsOf, loadOfferRecord } from '@/domains/offers/server';
 import { findGrantByOffer, restartGrantTerm } from '@/domains/rights/server';
 import type { AppDeps } from '@/server/deps';
 import { addMonths } from '@/shared/dates';
-import { optionPaths } from '../options.constants';
 import { options, type OptionRow } from './options.tables';
-import { ukDate } from './option-view';
 
 export type StartOptionDeps = Pick<AppDeps, 'db' | 'log'>;
 
@@ -61,18 +58,8 @@ export async function startOption(
       return other ?? null;
     }
     await restartGrantTerm(tx, grant.id, { startsAt, endsAt });
-    const title = `Your option on "${record.listing.title}" runs until ${ukDate(endsAt)}`;
-    await notify(
-      tx,
-      [record.offer.producerId, record.listing.agentId]
-        .filter((id): id is number => id !== null)
-        .map((userId) => ({
-          userId,
-          kind: 'option_started',
-          title,
-          url: optionPaths.dealTimeline(offerId),
-        })),
-    );
+    // No bell of its own: the parties were just told the agreement is sealed (deal_sealed),
+    // and the dashboards show the option with its end from now on.
     return option;
   });
 }
