@@ -92,6 +92,7 @@ const protectedRoutes: RouteObject[] = [
   // Admins only (the page sends anyone else home).
   { path: paths.adminDashboard, lazy: page(() => import('./pages/admin-dashboard-page')) },
   { path: paths.adminChainOfTitle, lazy: page(chainOfTitlePages.admin) },
+  { path: optionPaths.adminOptions, lazy: page(optionsPages.adminOptions) },
   { path: paths.adminCommercialAnalysis, lazy: page(analysisPages.admin) },
   { path: paths.adminYouTube, lazy: page(enrichmentPages.youtube) },
   { path: paths.adminTwitter, lazy: page(enrichmentPages.twitter) },

@@ -30,6 +30,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const optionPaths = {
   dealTimeline: (offerId: number | string) => `/deals/${offerId}/timeline`,
   dealTimelinePattern: '/deals/:offerId/timeline',
+  /** Admins: exercises whose purchase price is due by bank transfer. */
+  adminOptions: '/admin/options',
 } as const;
 
 /** Our words for what goes wrong (API messages and the screens). */

@@ -40,6 +40,8 @@ export const OptionSchema = z.object({
   /** The producer may give notice of exercise now. */
   canExercise: z.boolean(),
   exerciseNoticeAt: z.string().nullable(),
+  /** How the purchase price given notice of is being paid, while it is due. */
+  exerciseDueBy: z.enum(OPTION_PAYMENT_METHODS).nullable(),
   exercisedAt: z.string().nullable(),
   /** The media × territories under option, as "Film in UK". */
   part: z.array(z.string()),

@@ -322,7 +322,7 @@ describe('[OPTIONS] the option clock, driven by a controllable clock', () => {
       method: 'bank_transfer',
       clientSecret: null,
       paid: false,
-      option: { state: 'exercising' },
+      option: { state: 'exercising', exerciseDueBy: 'bank_transfer' },
     });
     const record = (who: UserRow) =>
       t.request({
@@ -334,7 +334,7 @@ describe('[OPTIONS] the option clock, driven by a controllable clock', () => {
     expect((await record(producer)).statusCode).toBe(403);
     const recorded = await record(admin);
     expect(recorded.statusCode).toBe(200);
-    expect(recorded.json<Option>()).toMatchObject({ state: 'exercised' });
+    expect(recorded.json<Option>()).toMatchObject({ state: 'exercised', exerciseDueBy: null });
     expect((await record(admin)).statusCode).toBe(409);
     const audit = await t.db
       .select()

@@ -81,6 +81,9 @@ export function toOption(input: OptionViewInput, now: Date): Option {
     purchasePrice: penceToPounds(option.purchasePricePence),
     canExercise: running,
     exerciseNoticeAt: option.exerciseNoticeAt?.toISOString() ?? null,
+    exerciseDueBy:
+      payments.find((payment) => payment.action === 'exercise' && !payment.appliedAt)?.method ??
+      null,
     exercisedAt: option.exercisedAt?.toISOString() ?? null,
     part: input.cells.map(
       (cell) => `${RIGHT_LABELS[cell.media as Right] ?? cell.media} in ${cell.territory}`,

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, notExists } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notExists } from 'drizzle-orm';
 import { offerAgreements } from '@/domains/agreements/server/agreements.tables';
 import { currentTermsOf, loadOfferRecord } from '@/domains/offers/server';
 import { findGrantByOffer, restartGrantTerm } from '@/domains/rights/server';
@@ -89,6 +89,9 @@ export async function startMissingOptions(deps: StartOptionDeps, limit = 50): Pr
         ),
       ),
     )
+    // Newest first: a sealed deal whose grant has already ended (nothing to start) must never
+    // keep a new one waiting.
+    .orderBy(desc(offerAgreements.offerId))
     .limit(limit);
   let started = 0;
   for (const { offerId } of sealed) {

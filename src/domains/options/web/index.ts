@@ -7,4 +7,5 @@ export { LiveOptionsPanel } from './components/live-options-panel';
 /** The room's own pages, each loaded on demand by the router (src/app/web/router.tsx). */
 export const optionsPages = {
   dealTimeline: () => import('./pages/deal-timeline-page'),
+  adminOptions: () => import('./pages/admin-options-page'),
 };

@@ -48,3 +48,16 @@ export function useDealTimeline(offerId: number) {
     queryFn: () => apiRequest<DealTimeline>(`/api/deals/${offerId}/timeline`),
   });
 }
+
+/** POST /api/admin/options/{id}/bank-transfer: an admin records the purchase price as paid. */
+export function useRecordBankTransfer() {
+  const refresh = useRefreshOptions();
+  return useMutation({
+    mutationFn: ({ optionId, ...body }: { optionId: number; reference: string; amount?: string }) =>
+      apiRequest<Option>(`/api/admin/options/${optionId}/bank-transfer`, {
+        method: 'POST',
+        body,
+      }),
+    onSettled: () => void refresh(),
+  });
+}

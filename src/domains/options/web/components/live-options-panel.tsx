@@ -58,11 +58,16 @@ function OptionItem({ option, side }: { option: Option; side: 'producer' | 'agen
           ))}
         </ul>
       ) : null}
+      {option.exerciseDueBy === 'bank_transfer' ? (
+        <p className="text-sm text-ink">
+          The purchase price is due by bank transfer; the rights are sold once an admin records it.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {side === 'producer' && option.canExtend ? (
           <OptionPaymentDialog option={option} action="extension" />
         ) : null}
-        {side === 'producer' && option.canExercise ? (
+        {side === 'producer' && option.canExercise && option.exerciseDueBy !== 'bank_transfer' ? (
           <OptionPaymentDialog option={option} action="exercise" />
         ) : null}
         <Link
