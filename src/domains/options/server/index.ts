@@ -12,7 +12,8 @@ import type { RoomModule } from '@/server/room-module';
 import { optionNow } from './option-clock';
 import { optionNoticeVerifier } from './option-notice-file';
 import { optionsRoutes } from './options.routes';
-import { reconcileOptionPayments, syncOptionPayment } from './settle-option-payment';
+import { reconcileOptionPayments } from './reconcile-option-payments';
+import { syncOptionPayment } from './sync-option-payment';
 import { sendOptionReminders } from './send-option-reminders';
 import { startMissingOptions, startOptionAfterSeal } from './start-option';
 
@@ -45,4 +46,5 @@ export const optionsRoom: RoomModule = {
 
 export { startOption, startMissingOptions } from './start-option';
 export { sendOptionReminders } from './send-option-reminders';
-export { reconcileOptionPayments, settleOptionPayment } from './settle-option-payment';
+export { settleOptionPayment } from './settle-option-payment';
+export { reconcileOptionPayments } from './reconcile-option-payments';

@@ -23,7 +23,7 @@ import {
 import { createTestApp, createUser, type TestApp } from '../../../../tests/helpers/test-app';
 import { DAY_MS } from '../options.constants';
 import type { Option, OptionPaymentStart, OptionsResponse } from '../options.schema';
-import { reconcileOptionPayments } from './settle-option-payment';
+import { reconcileOptionPayments } from './reconcile-option-payments';
 import { sendOptionReminders } from './send-option-reminders';
 import { optionPayments, optionReminders, options } from './options.tables';
 

@@ -27,7 +27,7 @@ import { DAY_MS } from '../options.constants';
 import type { OptionPaymentStart } from '../options.schema';
 import { advanceOptionClock, optionNow } from './option-clock';
 import { optionPayments, options } from './options.tables';
-import { reconcileOptionPayments } from './settle-option-payment';
+import { reconcileOptionPayments } from './reconcile-option-payments';
 import { sendOptionReminders } from './send-option-reminders';
 
 let t: TestApp;

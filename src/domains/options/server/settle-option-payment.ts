@@ -1,12 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { isProviderCallPending, type ProviderPayment } from '@/domains/payments/server';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { rightsGrants } from '@/domains/rights/server/rights.tables';
 import type { AppDeps } from '@/server/deps';
-import { AUTHORISATION_LIFETIME_MS } from '@/domains/payments/payments.constants';
 import { applyOptionPayment } from './apply-option-payment';
 import { issueOptionNotice } from './issue-option-notice';
-import { optionNow } from './option-clock';
 import { optionPayments, options } from './options.tables';
 import {
   authoriseOptionPayment,
@@ -103,60 +101,4 @@ export async function settleOptionPayment(
     deps.log.warn({ err: error, paymentId }, 'option notice not issued yet; the job retries it');
   }
   return true;
-}
-
-/**
- * The payment handler of kind 'option': the card was confirmed (the local provider's form or
- * Stripe's webhook). Settles the payment it names now; what fails is the job's to finish.
- */
-export async function syncOptionPayment(deps: AppDeps, payment: ProviderPayment): Promise<void> {
-  const paymentId = Number(payment.metadata.optionPaymentId);
-  if (!Number.isInteger(paymentId)) return;
-  try {
-    await settleOptionPayment(deps, paymentId, optionNow());
-  } catch (error) {
-    deps.log.warn({ err: error, paymentId }, 'option payment not settled yet; the job retries it');
-  }
-}
-
-/**
- * The options:payments job (reconciliation): payments not taken to the end, older than a
- * moment (the request that started them may still be in flight): card payments authorised in
- * the card's lifetime and not applied, bank transfers recorded and not applied, and applied
- * ones whose notice is not sealed or filed. Answers how many took effect.
- */
-export async function reconcileOptionPayments(
-  deps: SettleDeps,
-  now: Date,
-  options_: { settleAfterMs?: number; limit?: number } = {},
-): Promise<number> {
-  const before = new Date(now.getTime() - (options_.settleAfterMs ?? 60_000));
-  const since = new Date(now.getTime() - AUTHORISATION_LIFETIME_MS);
-  const unfinished = await deps.db
-    .select({ id: optionPayments.id })
-    .from(optionPayments)
-    .where(
-      and(
-        lt(optionPayments.createdAt, before),
-        or(
-          and(
-            isNull(optionPayments.appliedAt),
-            eq(optionPayments.method, 'card'),
-            gt(optionPayments.createdAt, since),
-          ),
-          and(isNull(optionPayments.appliedAt), isNotNull(optionPayments.paidAt)),
-          and(isNotNull(optionPayments.appliedAt), isNull(optionPayments.chainFiledAt)),
-        ),
-      ),
-    )
-    .limit(options_.limit ?? 50);
-  let settled = 0;
-  for (const { id } of unfinished) {
-    try {
-      if (await settleOptionPayment(deps, id, now)) settled += 1;
-    } catch (error) {
-      deps.log.warn({ err: error, paymentId: id }, 'option payment not reconciled; will retry');
-    }
-  }
-  return settled;
 }
