@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAdminAction } from '@/domains/admin/server';
+import { rightsGrants } from '@/domains/rights/server/rights.tables';
 import type { AppDeps } from '@/server/deps';
 import { conflict, notFound, validation } from '@/shared/errors';
 import { poundsToPence } from '@/shared/money';
@@ -22,8 +23,15 @@ export async function recordBankTransfer(
   body: BankTransferBody,
   now: Date,
 ): Promise<number> {
-  const [option] = await deps.db.select().from(options).where(eq(options.id, optionId));
-  if (!option) throw notFound(OPTION_MESSAGES.notFound);
+  const [found] = await deps.db
+    .select({ option: options, grantStatus: rightsGrants.status })
+    .from(options)
+    .innerJoin(rightsGrants, eq(rightsGrants.id, options.grantId))
+    .where(eq(options.id, optionId));
+  if (!found) throw notFound(OPTION_MESSAGES.notFound);
+  const { option } = found;
+  // A lapsed (or already sold) option cannot be bought: the money is not to be recorded.
+  if (found.grantStatus !== 'optioned') throw conflict(OPTION_MESSAGES.notLive);
   const [payment] = await deps.db
     .select()
     .from(optionPayments)
