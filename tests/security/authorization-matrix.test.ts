@@ -443,6 +443,8 @@ async function requestFor(
       return { ...spec, payload: VETTING_APPLICATION };
     case 'PUT /api/vetting/listings/{listingId}/offer-policy':
       return { ...spec, payload: { verifiedOnly: true } };
+    case 'POST /api/admin/options/{id}/bank-transfer':
+      return { ...spec, payload: { reference: 'BACS 12345' } };
     case 'POST /api/admin/producer-applications/{id}/decision':
       return { ...spec, payload: { status: 'approved' } };
     case 'POST /api/mandates':

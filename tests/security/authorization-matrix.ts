@@ -658,6 +658,47 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
     cells: { ...signedIn(403), admin: 404 },
   },
 
+  // The option after signature (issue 34): each signed-in user lists the options that are
+  // theirs (none here); an option nobody has answers 404 to every role allowed to ask, and
+  // only admins record a bank transfer. Who may see or pay which option is proven in
+  // src/domains/options/server/option-lifecycle.test.ts.
+  { route: 'GET /api/options', cells: signedIn(200) },
+  { route: 'GET /api/options/{id}', url: '/api/options/999999', cells: signedIn(404) },
+  {
+    route: 'POST /api/options/{id}/extension',
+    url: '/api/options/999999/extension',
+    cells: signedIn(404),
+  },
+  {
+    route: 'POST /api/options/{id}/exercise',
+    url: '/api/options/999999/exercise',
+    cells: signedIn(404),
+  },
+  {
+    route: 'GET /api/options/{id}/notices/{paymentId}',
+    url: '/api/options/999999/notices/1',
+    cells: signedIn(404),
+  },
+  {
+    route: 'POST /api/admin/options/{id}/bank-transfer',
+    url: '/api/admin/options/999999/bank-transfer',
+    cells: { ...signedIn(403), admin: 404 },
+  },
+  // A deal's timeline follows the offer's read rule: its producer, the listing's agent, admins.
+  {
+    route: 'GET /api/deals/{offerId}/timeline',
+    object: 'offer',
+    cells: {
+      signedOut: 401,
+      freeProducer: { own: 200, other: 403 },
+      premiumProducer: { own: 200, other: 403 },
+      otherProducer: { own: 200, other: 403 },
+      agent: { own: 200, other: 403 },
+      otherAgent: { own: 200, other: 403 },
+      admin: 200,
+    },
+  },
+
   // Payments
   { route: 'GET /api/payments/config', cells: everyone(200) },
   {

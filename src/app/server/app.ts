@@ -55,6 +55,7 @@ import { analysisRoom } from '@/domains/analysis/server';
 import { vettingRoom } from '@/domains/vetting/server';
 import { mandatesRoom } from '@/domains/mandates/server';
 import { rightsRoom } from '@/domains/rights/server';
+import { optionsRoom } from '@/domains/options/server';
 import { hasDemoCatalogue } from './seed/seed-demo';
 
 declare module 'fastify' {
@@ -109,6 +110,7 @@ const rooms: readonly RoomModule[] = [
   vettingRoom,
   mandatesRoom,
   rightsRoom,
+  optionsRoom,
 ];
 
 /** What all rooms contribute that one room acts on (the payments room dispatches to these). */

@@ -9,6 +9,8 @@ import { forumPages } from '@/domains/forum/web';
 import { legalPages } from '@/domains/legal/web';
 import { membershipPages } from '@/domains/membership/web';
 import { agreementsPages } from '@/domains/agreements/web';
+import { optionsPages } from '@/domains/options/web';
+import { optionPaths } from '@/domains/options/options.constants';
 import { offersPages } from '@/domains/offers/web';
 import { inboxPages } from '@/domains/inbox/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
@@ -69,6 +71,7 @@ const protectedRoutes: RouteObject[] = [
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
   { path: paths.inbox, lazy: page(inboxPages.inbox) },
+  { path: optionPaths.dealTimelinePattern, lazy: page(optionsPages.dealTimeline) },
   // Premium producers (agents and admins too); others see the 'Premium Feature' card.
   { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
   { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },
@@ -89,6 +92,7 @@ const protectedRoutes: RouteObject[] = [
   // Admins only (the page sends anyone else home).
   { path: paths.adminDashboard, lazy: page(() => import('./pages/admin-dashboard-page')) },
   { path: paths.adminChainOfTitle, lazy: page(chainOfTitlePages.admin) },
+  { path: optionPaths.adminOptions, lazy: page(optionsPages.adminOptions) },
   { path: paths.adminCommercialAnalysis, lazy: page(analysisPages.admin) },
   { path: paths.adminYouTube, lazy: page(enrichmentPages.youtube) },
   { path: paths.adminTwitter, lazy: page(enrichmentPages.twitter) },

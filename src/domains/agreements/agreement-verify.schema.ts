@@ -28,14 +28,20 @@ export type AgreementSignature = z.infer<typeof AgreementSignatureSchema>;
 
 /**
  * What POST /api/agreements/verify answers (decision 016): whether the file's SHA-256 is that
- * of an agreement we issued (`document: 'issued'`) or of the signed final one (`'signed'`),
+ * of an agreement we issued (`document: 'issued'`), of the signed final one (`'signed'`) or of
+ * a notice sealed after it (`'notice'`, issue 34),
  * and if so which offer, listing, parties and dates; and what its embedded digital signature
  * checks to (null when it has none). Only the parties' names: no email, address or amount.
  */
 export const AgreementVerificationSchema = z.object({
   genuine: z.boolean(),
   sha256: z.string(),
-  document: z.enum(['issued', 'signed']).nullable(),
+  document: z.enum(['issued', 'signed', 'notice']).nullable(),
+  /**
+   * For `document: 'notice'`: a notice of the option's life sealed like the agreement (issue
+   * 34: extension, exercise), what it is and when it was issued; `agreement` is its deal's.
+   */
+  notice: z.object({ title: z.string(), issuedAt: z.string() }).nullable(),
   signature: AgreementSignatureSchema.nullable(),
   agreement: z
     .object({

@@ -192,6 +192,10 @@ export const VALID_EXAMPLES: Record<string, ExampleBuilder> = {
       notes: 'Happy at 24 months if the fee moves',
     },
   }),
+  // The option after signature (issue 34): an admin records a bank transfer.
+  'POST /api/admin/options/{id}/bank-transfer': () => ({
+    body: { reference: 'BACS 12345', amount: '2000000' },
+  }),
   'POST /api/offers/{id}/agreement/sign': () => ({
     body: { fullName: 'Alex Example', consent: true },
   }),

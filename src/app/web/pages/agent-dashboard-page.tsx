@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '@/domains/accounts/web';
 import { loadAgentAnalytics } from '@/domains/insights/web';
 import { ListingFormDialog } from '@/domains/listings/web';
+import { LiveOptionsPanel } from '@/domains/options/web';
 import {
   AgentListingsTable,
   AgentSubmissions,
@@ -185,9 +186,12 @@ export default function AgentDashboardPage() {
             Analytics
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="overview">
+        <TabsContent value="overview" className="space-y-6">
           <PanelBoundary title="Overview">
             <Overview agentId={user.id} onOpenSubmissions={() => openTab('submissions')} />
+          </PanelBoundary>
+          <PanelBoundary title="Live options">
+            <LiveOptionsPanel side="agent" />
           </PanelBoundary>
         </TabsContent>
         <TabsContent value="assets">

@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/domains/accounts/web';
 import { FavouritesPanel } from '@/domains/favourites/web';
 import { MembershipCard } from '@/domains/membership/web';
 import { ProducerOffersOverview } from '@/domains/offers/web';
+import { LiveOptionsPanel } from '@/domains/options/web';
 import { buttonClasses } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
@@ -21,6 +22,9 @@ function DashboardTab() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
+        <PanelBoundary title="Live options">
+          <LiveOptionsPanel side="producer" />
+        </PanelBoundary>
         <PanelBoundary title="Your Offers">
           <ProducerOffersOverview />
         </PanelBoundary>

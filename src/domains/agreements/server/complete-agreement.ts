@@ -1,5 +1,6 @@
 import { and, isNotNull, isNull, or } from 'drizzle-orm';
 import type { AppDeps } from '@/server/deps';
+import { runAfterSeal } from './agreement-sealed';
 import { fileSignedAgreement } from './file-signed-agreement';
 import { mailSignedAgreement } from './mail-signed-agreement';
 import { offerAgreements, type OfferAgreementRow } from './agreements.tables';
@@ -21,6 +22,9 @@ export async function completeAgreement(
 ): Promise<OfferAgreementRow | null> {
   const sealed = await sealAgreement(deps, offerId);
   if (!sealed?.signedSha256) return null;
+  // The option's clock starts at the seal (issue 34): the options room's step, which never
+  // throws (its own job starts any option a failure left unstarted).
+  await runAfterSeal(deps, offerId);
   await mailSignedAgreement(deps, offerId);
   await fileSignedAgreement(deps, offerId);
   return sealed;

@@ -36,3 +36,17 @@ export const agreementsRoom: RoomModule = {
 
 /** The offers:agreements job's first half, for tests and scripts that drive it by hand. */
 export { generateMissingAgreements } from './option-agreement';
+
+/**
+ * What the options room (issue 34) needs, without agreements importing it: a step run once an
+ * agreement is sealed (the option's clock starts), sealing its notices like the agreement,
+ * reading a stored file, and /verify-agreement recognising its notices.
+ */
+export { onAgreementSealed, type AfterSeal, type AfterSealDeps } from './agreement-sealed';
+export { sealDocument, type SealedDocument } from './seal-document';
+export { readStoredFile } from './seal-agreement';
+export {
+  registerDocumentVerifier,
+  type DocumentVerifier,
+  type VerifiedDocument,
+} from './document-verifiers';

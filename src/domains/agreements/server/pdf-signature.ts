@@ -19,13 +19,20 @@ const SIGNATURE_PLACEHOLDER_BYTES = 8192;
  */
 export function addSignaturePlaceholder(
   pdf: PDFDocument,
-  options: { signingTime: Date; signerName: string; location: string; contact: string },
+  options: {
+    signingTime: Date;
+    signerName: string;
+    location: string;
+    contact: string;
+    /** Why it is signed; the agreement's reason unless another document says its own. */
+    reason?: string;
+  },
 ): void {
   const pages = pdf.getPages();
   pdflibAddPlaceholder({
     pdfDoc: pdf,
     pdfPage: pages[pages.length - 1],
-    reason: 'Option agreement signed by both parties on PageToScreen',
+    reason: options.reason ?? 'Option agreement signed by both parties on PageToScreen',
     contactInfo: options.contact,
     name: options.signerName,
     location: options.location,

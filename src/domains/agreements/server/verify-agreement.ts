@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '@/domains/accounts/server/accounts.tables';
 import { listings } from '@/domains/listings/server/listings.tables';
@@ -7,6 +7,7 @@ import type { AppDeps } from '@/server/deps';
 import type { AgreementSignature, AgreementVerification } from '../agreement-verify.schema';
 import { offers } from '@/domains/offers/server/offers.tables';
 import { offerAgreements } from './agreements.tables';
+import { documentVerifiers, type VerifiedDocument } from './document-verifiers';
 import { checkPdfSignature } from './pdf-signature';
 import { loadSigningCertificate } from './signing-certificate';
 
@@ -36,7 +37,11 @@ async function isPlatformCertificate(
     .from(offerAgreements)
     .where(eq(offerAgreements.signerCertSha256, fingerprint))
     .limit(1);
-  return Boolean(used);
+  if (used) return true;
+  for (const verifier of documentVerifiers()) {
+    if (await verifier.usedCertificate(deps.db, fingerprint)) return true;
+  }
+  return false;
 }
 
 /** The embedded signature's checks, or null when the PDF carries none. */
@@ -77,7 +82,46 @@ export async function verifyAgreement(
 ): Promise<AgreementVerification> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const signature = await signatureOf(deps, bytes);
-  const [row] = await deps.db
+  let [row] = await findAgreement(
+    deps,
+    or(eq(offerAgreements.sha256, sha256), eq(offerAgreements.signedSha256, sha256)),
+  );
+  let notice: VerifiedDocument | null = null;
+  if (!row) {
+    // Not an agreement: perhaps a notice sealed after one (issue 34), by the room that made it.
+    for (const verifier of documentVerifiers()) {
+      notice = notice ?? (await verifier.findBySha256(deps.db, sha256));
+    }
+    if (notice) [row] = await findAgreement(deps, eq(offerAgreements.offerId, notice.offerId));
+  }
+  if (!row)
+    return { genuine: false, sha256, document: null, notice: null, signature, agreement: null };
+  const agentName =
+    row.agentFirstName === null && row.agentLastName === null
+      ? null
+      : nameOf({ firstName: row.agentFirstName, lastName: row.agentLastName });
+  return {
+    genuine: true,
+    sha256,
+    document: notice ? 'notice' : row.sha256 === sha256 ? 'issued' : 'signed',
+    notice: notice ? { title: notice.title, issuedAt: notice.issuedAt.toISOString() } : null,
+    signature,
+    agreement: {
+      offerId: row.offerId,
+      listingId: row.listingId,
+      listingTitle: row.listingTitle,
+      producerName: nameOf({ firstName: row.producerFirstName, lastName: row.producerLastName }),
+      agentName,
+      issuedAt: row.issuedAt.toISOString(),
+      producerSignedAt: row.producerSignedAt?.toISOString() ?? null,
+      agentSignedAt: row.agentSignedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/** The agreement with its listing and parties, as /verify-agreement states them. */
+function findAgreement(deps: Pick<AppDeps, 'db'>, where: SQL | undefined) {
+  return deps.db
     .select({
       offerId: offerAgreements.offerId,
       sha256: offerAgreements.sha256,
@@ -96,27 +140,6 @@ export async function verifyAgreement(
     .innerJoin(listings, eq(listings.id, offers.listingId))
     .innerJoin(producers, eq(producers.id, offers.producerId))
     .leftJoin(agents, eq(agents.id, listings.agentId))
-    .where(or(eq(offerAgreements.sha256, sha256), eq(offerAgreements.signedSha256, sha256)))
+    .where(where)
     .limit(1);
-  if (!row) return { genuine: false, sha256, document: null, signature, agreement: null };
-  const agentName =
-    row.agentFirstName === null && row.agentLastName === null
-      ? null
-      : nameOf({ firstName: row.agentFirstName, lastName: row.agentLastName });
-  return {
-    genuine: true,
-    sha256,
-    document: row.sha256 === sha256 ? 'issued' : 'signed',
-    signature,
-    agreement: {
-      offerId: row.offerId,
-      listingId: row.listingId,
-      listingTitle: row.listingTitle,
-      producerName: nameOf({ firstName: row.producerFirstName, lastName: row.producerLastName }),
-      agentName,
-      issuedAt: row.issuedAt.toISOString(),
-      producerSignedAt: row.producerSignedAt?.toISOString() ?? null,
-      agentSignedAt: row.agentSignedAt?.toISOString() ?? null,
-    },
-  };
 }

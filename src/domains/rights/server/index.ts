@@ -25,3 +25,4 @@ export { getListingAvails } from './get-listing-avails';
 // The demo seed's optioned and sold titles: legacy grants of their whole grids, in bulk.
 export { grantLegacyRights } from './grant-legacy-rights';
 export { findLiveCells, type LiveCell } from './find-live-cells';
+export { restartGrantTerm } from './restart-grant-term';

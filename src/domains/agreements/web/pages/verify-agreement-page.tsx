@@ -109,9 +109,11 @@ export default function VerifyAgreementPage() {
             <>
               <p className="flex items-center gap-2 text-lg font-semibold text-green-800">
                 <ShieldCheck aria-hidden="true" className="h-5 w-5" />
-                {answer.document === 'signed'
-                  ? 'Genuine: the signed agreement, issued by PageToScreen'
-                  : 'Genuine: issued by PageToScreen'}
+                {answer.document === 'notice' && answer.notice
+                  ? `Genuine: ${answer.notice.title}, issued by PageToScreen`
+                  : answer.document === 'signed'
+                    ? 'Genuine: the signed agreement, issued by PageToScreen'
+                    : 'Genuine: issued by PageToScreen'}
               </p>
               <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
                 <div>
@@ -132,8 +134,16 @@ export default function VerifyAgreementPage() {
                   <dt className="text-ink-muted">Rights holder’s agent</dt>
                   <dd className="text-ink">{answer.agreement.agentName ?? '—'}</dd>
                 </div>
+                {answer.notice ? (
+                  <div>
+                    <dt className="text-ink-muted">Notice issued</dt>
+                    <dd className="text-ink">{when(answer.notice.issuedAt)}</dd>
+                  </div>
+                ) : null}
                 <div>
-                  <dt className="text-ink-muted">Issued</dt>
+                  <dt className="text-ink-muted">
+                    {answer.notice ? 'Agreement issued' : 'Issued'}
+                  </dt>
                   <dd className="text-ink">{when(answer.agreement.issuedAt)}</dd>
                 </div>
                 <div>
