@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { trackRequests } from '@/server/db/background-priority';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server';
@@ -29,13 +30,22 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A diagnostic (issue 33): PTS_SLOW_STATEMENT_MS=50 logs every embedded-database statement
+  // that took 50 ms or more, and whether a job or a request made it.
+  const slowStatementMs = Number(process.env.PTS_SLOW_STATEMENT_MS) || undefined;
+  let log: { warn: (details: object, message: string) => void } | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    slowStatementMs,
+    onSlowStatement: (statement) => log?.warn(statement, 'slow statement'),
   });
   await runMigrations(database);
   const app = await buildApp({ config, database });
+  log = app.log;
+  // Jobs' statements wait for the requests this server is answering (decision 025).
+  trackRequests(app.server);
 
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, { listings: config.seedListings });

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { runAsBackground } from '../db/background-priority';
 import {
   claimNextRun,
   failRun,
@@ -148,7 +149,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const execute = (job: Job, row: JobRunRow, work: () => Promise<unknown>): Promise<void> => {
     const startedAt = Date.now();
-    const promise = work()
+    // Background work: its statements wait for the requests in flight (decision 025).
+    const promise = runAsBackground(work)
       .then(
         async (result) => {
           const ms = Date.now() - startedAt;
@@ -183,7 +185,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const claimDue = async () => {
     for (;;) {
       if (stopping) return;
-      const free = jobs.filter((job) => !running.has(job.name)).map((job) => job.name);
+      // A job whose start-up work is still going (e.g. the analysis catch-up) has no timed
+      // run beside it: the two would do the same work twice over.
+      const free = jobs
+        .filter((job) => !running.has(job.name) && !running.has(`${job.name}:start`))
+        .map((job) => job.name);
       const row = await claimNextRun(db, { jobs: free, instance, leaseMs });
       if (!row) return;
       const job = byName.get(row.job);
@@ -210,7 +216,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const poll = (delayMs = pollMs) => {
     if (!started) return;
     pollTimer = setTimeout(() => {
-      tick()
+      // The queue's own statements are background work too.
+      runAsBackground(tick)
         .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'))
         .finally(() => poll());
     }, delayMs);
