@@ -398,7 +398,9 @@ async function main() {
       `; first search ${f(firstMs)} ms at ${firstAnsweredS.toFixed(2)} s after listening.`,
   );
   for (const phase of phases) {
-    console.log(`slowest in ${phase.name}: ${phase.slowest.map((s) => `${f(s.ms)} ${s.url}`).join('; ')}`);
+    console.log(
+      `slowest in ${phase.name}: ${phase.slowest.map((s) => `${f(s.ms)} ${s.url}`).join('; ')}`,
+    );
   }
   const gaps = windows.flatMap((w) => w.gaps);
   console.log(`\nStalls over 50 ms (5 ms timer): ${gaps.length}`);

@@ -8,6 +8,7 @@ import { trackRequests } from '@/server/db/background-priority';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server';
+import { whenCatalogueIndexesBuilt } from '@/domains/listings/server';
 
 /**
  * Settings from `.env` in the working directory, when there is one (`.env.example` lists them);
@@ -73,6 +74,19 @@ async function main(): Promise<void> {
     process.exit(err ? 1 : 0);
   });
 
+  // Jobs wait until this instance's catalogue index is built (issue 33): until then searches
+  // would be answered by SQL, and on the embedded database by the server's own thread, so
+  // there the index is built before listening (about 5–13 s at 100,000 listings on a quiet
+  // 2-core machine): every search after listening is answered from it. On a PostgreSQL
+  // server SQL runs elsewhere and the instance listens at once while the index is built.
+  await app.ready();
+  const jobsRun = config.instanceRole !== 'web';
+  if (jobsRun) app.jobs.holdUntil(whenCatalogueIndexesBuilt());
+  if (database.kind === 'pglite') {
+    const buildStarted = Date.now();
+    await whenCatalogueIndexesBuilt();
+    app.log.info({ ms: Date.now() - buildStarted }, 'catalogue index built before listening');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
   if (!config.smtpUrl) {
@@ -85,7 +99,7 @@ async function main(): Promise<void> {
   // What the last run left half done (e.g. offer provider calls whose outcome a crash never
   // saw): each room's jobs say what to finish at start; failures are retried by the queue.
   // A web-only instance leaves that to the jobs instances.
-  if (config.instanceRole !== 'web') await app.jobs.runStartTasks();
+  if (jobsRun) await app.jobs.runStartTasks();
 }
 
 main().catch((error: unknown) => {

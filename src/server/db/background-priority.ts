@@ -25,8 +25,9 @@ function wakeWaiters(): void {
 }
 
 /** Runs `work` (and everything it awaits) as background work. */
-export function runAsBackground<T>(work: () => Promise<T>): Promise<T> {
-  return background.run(true, work);
+export function runAsBackground<T>(work: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the context: a lazy query (Drizzle's) starts when it is awaited.
+  return background.run(true, async () => await work());
 }
 
 export function isBackgroundWork(): boolean {

@@ -59,7 +59,16 @@ export interface JobRunner {
   runStartTasks(): Promise<void>;
   /** One pass of the worker: schedule this period's runs, claim and start what is due. */
   tick(): Promise<void>;
+  /**
+   * Start-up work and the queue's polls wait for `ready` (for at most `maxWaitMs`), e.g. the
+   * catalogue index being built right after start: jobs on the same embedded database would
+   * slow the build while searches are answered by SQL (issue 33).
+   */
+  holdUntil(ready: Promise<unknown>, maxWaitMs?: number): void;
 }
+
+/** Longest the jobs wait for what `holdUntil` names. */
+export const JOB_HOLD_MAX_MS = 60_000;
 
 export const JOB_STOP_GRACE_MS = 2_000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -145,6 +154,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let pollTimer: NodeJS.Timeout | undefined;
   let lastRenewal = Date.now();
   let lastReclaim = 0;
+  let held: Promise<unknown> = Promise.resolve();
   const context: JobContext = { shouldStop: () => stopping };
 
   const execute = (job: Job, row: JobRunRow, work: () => Promise<unknown>): Promise<void> => {
@@ -217,7 +227,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (!started) return;
     pollTimer = setTimeout(() => {
       // The queue's own statements are background work too.
-      runAsBackground(tick)
+      held
+        .then(() => runAsBackground(tick))
         .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'))
         .finally(() => poll());
     }, delayMs);
@@ -269,7 +280,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (current) return current.promise;
       await runHere(job, name, () => job.run(context));
     },
+    holdUntil(ready, maxWaitMs = JOB_HOLD_MAX_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxWaitMs);
+        timer.unref();
+      });
+      const readyOrNot = ready.catch(() => undefined);
+      held = Promise.race([readyOrNot, timeout]).finally(() => clearTimeout(timer));
+    },
     async runStartTasks() {
+      await held;
       for (const job of jobs) {
         // Shutting down: what is left is finished by the next start.
         if (stopping) return;
