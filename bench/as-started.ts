@@ -310,7 +310,10 @@ async function main() {
   process.once('exit', () => server.child.kill('SIGKILL'));
   const spawnedAt = Date.now();
   for (;;) {
-    if (server.child.exitCode !== null) throw new Error('the server exited before it listened');
+    if (server.child.exitCode !== null) {
+      const last = server.lines.slice(-5).map((line) => line.msg ?? JSON.stringify(line));
+      throw new Error(`the server exited before it listened:\n${last.join('\n')}`);
+    }
     try {
       const response = await fetch(`${base}/api/health`);
       await response.arrayBuffer();

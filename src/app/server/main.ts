@@ -34,17 +34,18 @@ async function main(): Promise<void> {
   // A diagnostic (issue 33): PTS_SLOW_STATEMENT_MS=50 logs every embedded-database statement
   // that took 50 ms or more, and whether a job or a request made it.
   const slowStatementMs = Number(process.env.PTS_SLOW_STATEMENT_MS) || undefined;
-  let log: { warn: (details: object, message: string) => void } | undefined;
+  // Statements run before the app (and its log) exists: migrations are not reported.
+  const slowLog: { to?: { warn: (details: object, message: string) => void } } = {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
     slowStatementMs,
-    onSlowStatement: (statement) => log?.warn(statement, 'slow statement'),
+    onSlowStatement: (statement) => slowLog.to?.warn(statement, 'slow statement'),
   });
   await runMigrations(database);
   const app = await buildApp({ config, database });
-  log = app.log;
+  slowLog.to = app.log;
   // Jobs' statements wait for the requests this server is answering (decision 025).
   trackRequests(app.server);
 
