@@ -5,15 +5,18 @@ import type { Server } from 'node:http';
  * Requests before background work (issue 33, decision 025). The job runner runs every job
  * inside `runAsBackground`; the database handle (`client.ts`) makes each statement such work
  * starts outside a transaction wait, first, until no HTTP request is in flight, for at most
- * BACKGROUND_MAX_WAIT_MS. On the embedded database a statement runs on the server's own thread
+ * `backgroundPriority.maxWaitMs`. On the embedded database a statement runs on the server's own thread
  * and statements run one at a time, so a job's statement started while a request is being
  * answered is one the request waits behind; after the wait a job still progresses under
  * constant traffic, one statement per wait.
  */
 const background = new AsyncLocalStorage<true>();
 
-/** Longest a background statement waits for requests to finish before it runs anyway. */
-export const BACKGROUND_MAX_WAIT_MS = 100;
+/**
+ * Longest a background statement waits for requests to finish before it runs anyway
+ * (`maxWaitMs`, 100 ms; a setting object so that a test can lengthen it).
+ */
+export const backgroundPriority = { maxWaitMs: 100 };
 
 let inFlight = 0;
 let waiters: Array<() => void> = [];
@@ -54,8 +57,32 @@ export function trackRequests(server: Server): void {
   });
 }
 
+let turnTaken = false;
+let turnQueue: Array<() => void> = [];
+
+/**
+ * One background statement (or transaction) at a time on the embedded database: when the
+ * requests in flight are answered, the jobs' waiting statements do not all start at once and
+ * queue ahead of the next request; a request waits for at most the one that has started.
+ * Resolves with the function that hands the turn on.
+ */
+export async function takeBackgroundTurn(): Promise<() => void> {
+  if (turnTaken) await new Promise<void>((resolve) => turnQueue.push(resolve));
+  turnTaken = true;
+  await yieldToRequests();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = turnQueue[0];
+    turnQueue = turnQueue.slice(1);
+    if (next) next();
+    else turnTaken = false;
+  };
+}
+
 /** Resolves at once when no request is in flight, else when none is or after `maxWaitMs`. */
-export function yieldToRequests(maxWaitMs = BACKGROUND_MAX_WAIT_MS): Promise<void> {
+export function yieldToRequests(maxWaitMs = backgroundPriority.maxWaitMs): Promise<void> {
   if (inFlight === 0) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {

@@ -7,7 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { isBackgroundWork, yieldToRequests } from './background-priority';
+import { isBackgroundWork, takeBackgroundTurn } from './background-priority';
 
 /**
  * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
@@ -42,19 +42,20 @@ type StatementOptions = Pick<OpenDatabaseOptions, 'onSlowStatement' | 'slowState
 
 /**
  * PGlite as Drizzle sees it, with background work put behind requests: a job's statement (or
- * transaction) outside a transaction first waits for the requests in flight
- * (`background-priority.ts`). Statements inside a transaction never wait: the transaction
+ * transaction) outside a transaction first waits for the requests in flight, and for the
+ * other jobs' statements, one at a time (`background-priority.ts`). Statements inside a transaction never wait: the transaction
  * holds the database, and a request waiting for it would wait longer.
  */
 function behindRequests(client: PGlite, options: StatementOptions): PGlite {
   const slowMs = options.slowStatementMs ?? Number.POSITIVE_INFINITY;
   const timed = async <T>(sqlText: string, run: () => Promise<T>): Promise<T> => {
     const background = isBackgroundWork();
-    if (background) await yieldToRequests();
+    const release = background ? await takeBackgroundTurn() : undefined;
     const started = performance.now();
     try {
       return await run();
     } finally {
+      release?.();
       const ms = performance.now() - started;
       if (ms >= slowMs) options.onSlowStatement?.({ sql: sqlText.slice(0, 300), ms, background });
     }
