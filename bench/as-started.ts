@@ -325,6 +325,7 @@ async function main() {
   }
   const healthyAt = Date.now();
   await signIn(base);
+  const signInMs = Date.now() - healthyAt;
   const seed = Number(args.seed);
   const firstWord = words.vocabulary[seed % words.vocabulary.length];
   const firstMs = await timed(`${base}/api/listings?search=${firstWord}&limit=24`);
@@ -332,7 +333,9 @@ async function main() {
   const firstAnsweredS = (Date.now() - listenAt) / 1000;
   console.log(
     `listening ${((listenAt - spawnedAt) / 1000).toFixed(1)} s after spawn; first search ` +
-      `("${firstWord}") answered in ${f(firstMs)} ms, ${firstAnsweredS.toFixed(2)} s after listening`,
+      `("${firstWord}") answered in ${f(firstMs)} ms, ${firstAnsweredS.toFixed(2)} s after listening ` +
+      `(health first answered ${((healthyAt - listenAt) / 1000).toFixed(2)} s after listening; ` +
+      `the sign-in before the search took ${signInMs} ms)`,
   );
 
   const queries = Number(args.queries);

@@ -62,7 +62,18 @@ interface EmbedSweep {
   below: number | null;
   /** The highest id when the lap began: listings added since are looked at first. */
   lapTop: number;
+  /** Listings found to embed since the lap began. */
+  foundThisLap: number;
+  /** After a lap that found nothing, only new listings are looked for until then (ms). */
+  restUntil: number;
 }
+
+/**
+ * The pause after a lap that found nothing: a lap over 100,000 listings is 100 windows, and
+ * the job runs every 5 s. New listings are still embedded at once; an edit to an existing
+ * listing's words waits for the next lap, within about a minute.
+ */
+export const EMBED_LAP_PAUSE_MS = 60_000;
 const sweeps = new WeakMap<object, EmbedSweep>();
 
 interface PendingRow extends Record<string, unknown> {
@@ -106,8 +117,12 @@ async function findPendingListings(
     await db.execute<{ top: number | null }>(sql`select max(id)::int as top from ${listings}`)
   ).rows;
   const maxId = Number(top ?? 0);
-  if (!sweep || sweep.below === null) {
-    sweep = { below: maxId + 1, lapTop: maxId };
+  // Fewer ids than the lap began with: the newest were deleted, or the catalogue was emptied
+  // and filled again (the tests' databases): a new lap.
+  if (sweep && maxId < sweep.lapTop) sweep = undefined;
+  const resting = sweep !== undefined && sweep.below === null && Date.now() < sweep.restUntil;
+  if (!sweep || (sweep.below === null && !resting)) {
+    sweep = { below: maxId + 1, lapTop: maxId, foundThisLap: 0, restUntil: 0 };
     sweeps.set(db, sweep);
   }
   const rows: PendingRow[] = [];
@@ -117,10 +132,13 @@ async function findPendingListings(
     rows.push(...fresh.rows);
     if (fresh.rows.length < batchSize) sweep.lapTop = maxId;
   }
+  if (resting) return { rows, lapDone: rows.length < batchSize };
   for (let windows = 0; rows.length < batchSize && windows < WINDOWS_PER_BATCH; windows += 1) {
     const below: number = sweep.below ?? 0;
     if (below <= 1) {
       sweep.below = null;
+      sweep.foundThisLap += rows.length;
+      if (sweep.foundThisLap === 0) sweep.restUntil = Date.now() + EMBED_LAP_PAUSE_MS;
       return { rows, lapDone: true };
     }
     const above = Math.max(0, below - EMBED_SCAN_WINDOW - 1);
@@ -130,6 +148,7 @@ async function findPendingListings(
     // A full answer may have left more in the window: the next look starts below its last id.
     sweep.below = found.rows.length === limit ? Number(found.rows[limit - 1].id) : above + 1;
   }
+  sweep.foundThisLap += rows.length;
   return { rows, lapDone: false };
 }
 
