@@ -4,9 +4,11 @@ import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { trackRequests } from '@/server/db/background-priority';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 import { bootstrapAdmin } from '@/domains/accounts/server';
+import { whenCatalogueIndexesBuilt } from '@/domains/listings/server';
 
 /**
  * Settings from `.env` in the working directory, when there is one (`.env.example` lists them);
@@ -29,13 +31,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A diagnostic (issue 33): PTS_SLOW_STATEMENT_MS=50 logs every embedded-database statement
+  // that took 50 ms or more, and whether a job or a request made it.
+  const slowStatementMs = Number(process.env.PTS_SLOW_STATEMENT_MS) || undefined;
+  // Statements run before the app (and its log) exists: migrations are not reported.
+  const slowLog: { to?: { warn: (details: object, message: string) => void } } = {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    slowStatementMs,
+    onSlowStatement: (statement) => slowLog.to?.warn(statement, 'slow statement'),
   });
   await runMigrations(database);
   const app = await buildApp({ config, database });
+  slowLog.to = app.log;
+  // Jobs' statements wait for the requests this server is answering (decision 025).
+  trackRequests(app.server);
 
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, { listings: config.seedListings });
@@ -63,6 +75,19 @@ async function main(): Promise<void> {
     process.exit(err ? 1 : 0);
   });
 
+  // Jobs wait until this instance's catalogue index is built (issue 33): until then searches
+  // would be answered by SQL, and on the embedded database by the server's own thread, so
+  // there the index is built before listening (about 5–13 s at 100,000 listings on a quiet
+  // 2-core machine): every search after listening is answered from it. On a PostgreSQL
+  // server SQL runs elsewhere and the instance listens at once while the index is built.
+  await app.ready();
+  const jobsRun = config.instanceRole !== 'web';
+  if (jobsRun) app.jobs.holdUntil(whenCatalogueIndexesBuilt());
+  if (database.kind === 'pglite') {
+    const buildStarted = Date.now();
+    await whenCatalogueIndexesBuilt();
+    app.log.info({ ms: Date.now() - buildStarted }, 'catalogue index built before listening');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PageToScreen is ready at ${config.publicUrl}`);
   if (!config.smtpUrl) {
@@ -75,7 +100,7 @@ async function main(): Promise<void> {
   // What the last run left half done (e.g. offer provider calls whose outcome a crash never
   // saw): each room's jobs say what to finish at start; failures are retried by the queue.
   // A web-only instance leaves that to the jobs instances.
-  if (config.instanceRole !== 'web') await app.jobs.runStartTasks();
+  if (jobsRun) await app.jobs.runStartTasks();
 }
 
 main().catch((error: unknown) => {

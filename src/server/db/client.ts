@@ -7,6 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isBackgroundWork, takeBackgroundTurn } from './background-priority';
 
 /**
  * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
@@ -32,6 +33,48 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite's buffer cache (postgres shared_buffers); its default of 128MB dominates RSS. */
   pgliteSharedBuffers?: string;
+  /** Told of every statement that took at least `slowStatementMs` (a diagnostic, issue 33). */
+  onSlowStatement?: (statement: { sql: string; ms: number; background: boolean }) => void;
+  slowStatementMs?: number;
+}
+
+type StatementOptions = Pick<OpenDatabaseOptions, 'onSlowStatement' | 'slowStatementMs'>;
+
+/**
+ * PGlite as Drizzle sees it, with background work put behind requests: a job's statement (or
+ * transaction) outside a transaction first waits for the requests in flight, and for the
+ * other jobs' statements, one at a time (`background-priority.ts`). Statements inside a transaction never wait: the transaction
+ * holds the database, and a request waiting for it would wait longer.
+ */
+function behindRequests(client: PGlite, options: StatementOptions): PGlite {
+  const slowMs = options.slowStatementMs ?? Number.POSITIVE_INFINITY;
+  const timed = async <T>(sqlText: string, run: () => Promise<T>): Promise<T> => {
+    const background = isBackgroundWork();
+    const release = background ? await takeBackgroundTurn() : undefined;
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      release?.();
+      const ms = performance.now() - started;
+      if (ms >= slowMs) options.onSlowStatement?.({ sql: sqlText.slice(0, 300), ms, background });
+    }
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query' || property === 'exec') {
+        const method = target[property].bind(target) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => timed(String(args[0]), () => method(...args));
+      }
+      if (property === 'transaction') {
+        const method = target.transaction.bind(target);
+        return (work: Parameters<PGlite['transaction']>[0]) =>
+          timed('(transaction)', () => method(work));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -66,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   return {
     kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Database,
+    db: drizzlePglite(behindRequests(client, options)) as unknown as Database,
     close: () => client.close(),
   };
 }

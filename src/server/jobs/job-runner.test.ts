@@ -252,3 +252,40 @@ describe('[PLATFORM] the job queue', () => {
     expect(hanging).toMatchObject({ status: 'retry', lockedUntil: null });
   });
 });
+
+describe('[PLATFORM] jobs held until the instance is ready (issue 33)', () => {
+  it('start-up work and a job whose start-up work runs wait as told', async () => {
+    const calls: string[] = [];
+    let startDone: () => void = () => undefined;
+    const a = runner(
+      [
+        {
+          name: 'catch-up',
+          intervalMs: 50,
+          run: async () => calls.push('timed run'),
+          atStart: async () => {
+            calls.push('start');
+            await new Promise<void>((resolve) => (startDone = resolve));
+          },
+        },
+      ],
+      'a',
+    );
+    let ready: () => void = () => undefined;
+    a.holdUntil(new Promise<void>((resolve) => (ready = resolve)));
+    const startUp = a.runStartTasks();
+    a.start();
+    await sleep(200);
+    // Held: neither the start-up work nor a timed run has begun.
+    expect(calls).toEqual([]);
+    ready();
+    await until(async () => calls.includes('start'));
+    await sleep(200);
+    // The start-up work is still going: no timed run beside it.
+    expect(calls).toEqual(['start']);
+    startDone();
+    await startUp;
+    await until(async () => calls.includes('timed run'));
+    await a.stop();
+  });
+});

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { runAsBackground } from '../db/background-priority';
 import {
   claimNextRun,
   failRun,
@@ -58,7 +59,16 @@ export interface JobRunner {
   runStartTasks(): Promise<void>;
   /** One pass of the worker: schedule this period's runs, claim and start what is due. */
   tick(): Promise<void>;
+  /**
+   * Start-up work and the queue's polls wait for `ready` (for at most `maxWaitMs`), e.g. the
+   * catalogue index being built right after start: jobs on the same embedded database would
+   * slow the build while searches are answered by SQL (issue 33).
+   */
+  holdUntil(ready: Promise<unknown>, maxWaitMs?: number): void;
 }
+
+/** Longest the jobs wait for what `holdUntil` names. */
+export const JOB_HOLD_MAX_MS = 60_000;
 
 export const JOB_STOP_GRACE_MS = 2_000;
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -144,11 +154,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let pollTimer: NodeJS.Timeout | undefined;
   let lastRenewal = Date.now();
   let lastReclaim = 0;
+  let held: Promise<unknown> = Promise.resolve();
   const context: JobContext = { shouldStop: () => stopping };
 
   const execute = (job: Job, row: JobRunRow, work: () => Promise<unknown>): Promise<void> => {
     const startedAt = Date.now();
-    const promise = work()
+    // Background work: its statements wait for the requests in flight (decision 025).
+    const promise = runAsBackground(work)
       .then(
         async (result) => {
           const ms = Date.now() - startedAt;
@@ -183,7 +195,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const claimDue = async () => {
     for (;;) {
       if (stopping) return;
-      const free = jobs.filter((job) => !running.has(job.name)).map((job) => job.name);
+      // A job whose start-up work is still going (e.g. the analysis catch-up) has no timed
+      // run beside it: the two would do the same work twice over.
+      const free = jobs
+        .filter((job) => !running.has(job.name) && !running.has(`${job.name}:start`))
+        .map((job) => job.name);
       const row = await claimNextRun(db, { jobs: free, instance, leaseMs });
       if (!row) return;
       const job = byName.get(row.job);
@@ -210,7 +226,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const poll = (delayMs = pollMs) => {
     if (!started) return;
     pollTimer = setTimeout(() => {
-      tick()
+      // The queue's own statements are background work too.
+      held
+        .then(() => runAsBackground(tick))
         .catch((error: unknown) => log.error({ err: error }, 'job queue poll failed'))
         .finally(() => poll());
     }, delayMs);
@@ -262,7 +280,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (current) return current.promise;
       await runHere(job, name, () => job.run(context));
     },
+    holdUntil(ready, maxWaitMs = JOB_HOLD_MAX_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxWaitMs);
+        timer.unref();
+      });
+      const readyOrNot = ready.catch(() => undefined);
+      held = Promise.race([readyOrNot, timeout]).finally(() => clearTimeout(timer));
+    },
     async runStartTasks() {
+      await held;
       for (const job of jobs) {
         // Shutting down: what is left is finished by the next start.
         if (stopping) return;

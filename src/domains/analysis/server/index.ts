@@ -10,16 +10,19 @@ import type { Job } from '@/server/jobs/job-runner';
 import { analysisRoutes } from './analysis.routes';
 import { catchUpAnalyses, processAnalysisWork } from './recompute-analyses';
 
+/** The job reads the catalogue-wide activity per genre at most this often (issue 33). */
+const GENRE_ACTIVITY_MAX_AGE_MS = 5 * 60_000;
+
 function analysisJobs(app: FastifyInstance): Job[] {
   return [
     {
       name: 'analysis:recompute',
       // Each tick works for at most 2 s in slices that each yield every 10 listings.
       intervalMs: 5_000,
-      run: () => processAnalysisWork(app.db),
+      run: () => processAnalysisWork(app.db, { activityMaxAgeMs: GENRE_ACTIVITY_MAX_AGE_MS }),
       // Right after start: every listing gets the engine's score (the seed writes none, and an
       // older engine version's are stale) within a minute, ticking back to back until done.
-      atStart: () => catchUpAnalyses(app.db),
+      atStart: () => catchUpAnalyses(app.db, { activityMaxAgeMs: GENRE_ACTIVITY_MAX_AGE_MS }),
     },
   ];
 }
