@@ -156,6 +156,9 @@ export const listings = pgTable(
     index('listings_offer_max_idx').on(t.suggestedOfferMax),
     index('listings_viability_idx').on(t.viabilityScore),
     index('listings_created_idx').on(t.createdAt, t.id),
+    // Saved searches and mandates look for listings changed since their last run every few
+    // seconds; without this each look read the whole table (1–2 s at 100,000, issue 33).
+    index('listings_updated_idx').on(t.updatedAt),
     // GIN without the pending list (`fastupdate = off`): each write pays its own small index
     // insertion instead of an occasional merge of megabytes of pending entries, which on the
     // embedded database held the server's thread for 50–100 ms (decision 013, issue 15).
