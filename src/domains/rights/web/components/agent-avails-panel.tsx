@@ -4,6 +4,8 @@ import { Grid3x3 } from 'lucide-react';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { Field } from '@/web/components/ui/field';
+import { Input } from '@/web/components/ui/input';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadError } from '@/web/components/ui/load-error';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -49,6 +51,8 @@ function ListingAvailsCard({
 export function AgentAvailsPanel({ dealHref }: { dealHref: (offerId: number) => string }) {
   const avails = useAgentAvails();
   const [shown, setShown] = useState(PAGE);
+  // An agent may have hundreds of listings: finding one by its title beats paging.
+  const [search, setSearch] = useState('');
   if (avails.isPending) return <Skeleton className="h-64 w-full" />;
   if (avails.isError) {
     return (
@@ -58,8 +62,12 @@ export function AgentAvailsPanel({ dealHref }: { dealHref: (offerId: number) => 
       />
     );
   }
-  const listings = avails.data?.listings ?? [];
-  if (listings.length === 0) {
+  const all = avails.data?.listings ?? [];
+  const wanted = search.trim().toLocaleLowerCase('en-GB');
+  const listings = wanted
+    ? all.filter((listing) => listing.title.toLocaleLowerCase('en-GB').includes(wanted))
+    : all;
+  if (all.length === 0) {
     return (
       <EmptyState
         icon={Grid3x3}
@@ -78,6 +86,14 @@ export function AgentAvailsPanel({ dealHref }: { dealHref: (offerId: number) => 
         Which parts of each listing are available, under offer, optioned or sold, and which deal
         holds them.
       </p>
+      <Field label="Find a listing by title">
+        <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </Field>
+      {listings.length === 0 ? (
+        <p role="status" className="text-sm text-ink-muted">
+          None of your listings has a title with “{search.trim()}”.
+        </p>
+      ) : null}
       {listings.slice(0, shown).map((listing) => (
         <ListingAvailsCard key={listing.listingId} listing={listing} dealHref={dealHref} />
       ))}
