@@ -51,11 +51,11 @@ export function AvailsPicker({
     onChange(next);
   };
   return (
-    <fieldset className="space-y-3" aria-describedby={`${baseId}-cover`}>
+    <fieldset className="min-w-0 space-y-3" aria-describedby={`${baseId}-cover`}>
       <legend className="text-sm font-medium text-ink">{legend}</legend>
       <p className="text-sm text-ink-muted">{PICKER_MESSAGES.oneBlock}</p>
       <div
-        className="overflow-x-auto rounded-card border border-line bg-surface focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        className="relative overflow-x-auto rounded-card border border-line bg-surface focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
         tabIndex={0}
         role="region"
         aria-label="Parts of the rights to choose"

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { RIGHT_LABELS } from '@/domains/listings/listings.constants';
 import { cellKeyOf } from '../../rights.constants';
 import type { AvailsCell } from '../api/avails-types';
-import { holderText, isTaken } from '../lib/avails-display';
+import { LEGACY_HOLDER, holderText, isTaken } from '../lib/avails-display';
 import { CellStateChip } from './cell-state';
 
 export interface RightsGridProps {
@@ -20,9 +20,13 @@ function Holder({ cell, dealHref }: { cell: AvailsCell; dealHref?: (id: number) 
   const name = holderText(cell);
   if (!name) return null;
   const offerId = cell.holder?.offerId ?? null;
-  const verb = isTaken(cell.state) ? 'Held by' : 'Offer from';
+  const verb = !isTaken(cell.state)
+    ? 'Offer from'
+    : name === LEGACY_HOLDER
+      ? 'Held under'
+      : 'Held by';
   return (
-    <span className="block text-xs text-ink-muted">
+    <span className="block text-xs whitespace-nowrap text-ink-muted">
       {verb}{' '}
       {offerId !== null && dealHref ? (
         <Link to={dealHref(offerId)} className="font-medium text-brand-700 hover:underline">
@@ -45,7 +49,7 @@ export function RightsGrid({ caption, media, territories, cells, dealHref }: Rig
   const byKey = new Map(cells.map((cell) => [cellKeyOf(cell), cell]));
   return (
     <div
-      className="overflow-x-auto rounded-card border border-line bg-surface focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+      className="relative overflow-x-auto rounded-card border border-line bg-surface focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
       tabIndex={0}
       role="region"
       aria-label={caption}

@@ -41,7 +41,7 @@ describe('the words of a cell', () => {
     });
     expect(holderText(held)).toBe('Olivia Bennett');
     const legacy = cell({ state: 'optioned', holder: { offerId: null, producerName: null } });
-    expect(holderText(legacy)).toBe('An option made before PageToScreen');
+    expect(holderText(legacy)).toBe('an earlier option');
   });
 });
 

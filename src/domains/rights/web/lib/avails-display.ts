@@ -46,8 +46,11 @@ export function cellStateText(cell: Pick<AvailsCell, 'state' | 'until'>): string
 export function holderText(cell: AvailsCell): string | null {
   if (!cell.holder) return null;
   if (cell.holder.producerName) return cell.holder.producerName;
-  return cell.holder.offerId === null ? 'An option made before PageToScreen' : null;
+  return cell.holder.offerId === null ? LEGACY_HOLDER : null;
 }
+
+/** A grant recorded from before the platform (no offer, no producer on file). */
+export const LEGACY_HOLDER = 'an earlier option';
 
 /**
  * The line above the grid: '3 of 8 parts available now; Film in UK available again from
