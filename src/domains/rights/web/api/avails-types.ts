@@ -46,4 +46,6 @@ export interface AgentListingAvails {
 /** GET /api/agent/avails */
 export interface AgentAvails {
   listings: AgentListingAvails[];
+  /** How many listings the agent has in all (the answer pages with limit and offset). */
+  total?: number;
 }

@@ -86,6 +86,11 @@ export function AgentAvailsPanel({ dealHref }: { dealHref: (offerId: number) => 
         Which parts of each listing are available, under offer, optioned or sold, and which deal
         holds them.
       </p>
+      {avails.data && (avails.data.total ?? all.length) > all.length ? (
+        <p className="text-sm text-ink-muted">
+          The {all.length} listings with the most activity of your {avails.data.total}.
+        </p>
+      ) : null}
       <Field label="Find a listing by title">
         <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </Field>
