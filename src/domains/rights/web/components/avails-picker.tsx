@@ -105,7 +105,11 @@ export function AvailsPicker({
                           <span className="sr-only">{cellLabel(square)}</span>
                         </label>
                         {known ? (
-                          <CellStateChip cell={known} id={stateId} className="whitespace-nowrap" />
+                          <CellStateChip
+                            cell={known}
+                            id={stateId}
+                            className="sm:whitespace-nowrap"
+                          />
                         ) : null}
                       </div>
                     </td>

@@ -28,7 +28,7 @@ export function CellStateChip({
     <span
       id={id}
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium',
+        'inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium sm:rounded-full',
         look.className,
         className,
       )}

@@ -26,7 +26,7 @@ function Holder({ cell, dealHref }: { cell: AvailsCell; dealHref?: (id: number) 
       ? 'Held under'
       : 'Held by';
   return (
-    <span className="block text-xs whitespace-nowrap text-ink-muted">
+    <span className="block text-xs text-ink-muted sm:whitespace-nowrap">
       {verb}{' '}
       {offerId !== null && dealHref ? (
         <Link to={dealHref(offerId)} className="font-medium text-brand-700 hover:underline">
@@ -90,7 +90,7 @@ export function RightsGrid({ caption, media, territories, cells, dealHref }: Rig
                   <td key={territory} className="px-3 py-2 align-top">
                     {cell ? (
                       <>
-                        <CellStateChip cell={cell} className="whitespace-nowrap" />
+                        <CellStateChip cell={cell} className="sm:whitespace-nowrap" />
                         <Holder cell={cell} dealHref={dealHref} />
                       </>
                     ) : (
