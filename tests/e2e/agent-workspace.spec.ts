@@ -178,7 +178,7 @@ test('[AGENTS] the demo agent lists a title through the six-tab form, edits it, 
   await winnerCard.getByRole('button', { name: 'Accept' }).click();
   const confirm = page.getByRole('dialog', { name: 'Accept this offer?' });
   await expect(confirm).toContainText('card will be charged £45,000');
-  await expect(confirm).toContainText('every other offer on it is rejected');
+  await expect(confirm).toContainText('every other offer on those rights is rejected');
   await confirm.getByRole('button', { name: 'Accept and charge' }).click();
   await expect(page.getByText('Offer Accepted', { exact: true })).toBeVisible();
 

@@ -113,8 +113,9 @@ test('[DEALS] a question, an offer, the agent counters with a note, the producer
   await expect(agentCard.getByText('£40,000', { exact: true })).toBeVisible();
   await agentCard.getByRole('button', { name: 'Counter' }).click();
   const counter = agentPage.getByRole('dialog', { name: `Counter: ${title}` });
-  for (const right of ['Film', 'TV', 'UK', 'Ireland']) {
-    await expect(counter.getByRole('checkbox', { name: right })).toBeChecked();
+  // The part is picked from the listing's grid (issue 29): one box per medium in a territory.
+  for (const cell of ['Film in UK', 'Film in Ireland', 'TV in UK', 'TV in Ireland']) {
+    await expect(counter.getByRole('checkbox', { name: cell })).toBeChecked();
   }
   await expect(counter.getByRole('checkbox')).toHaveCount(4);
   await expect(counter.getByRole('checkbox', { name: 'Stage' })).toHaveCount(0);

@@ -5,6 +5,7 @@ import {
   CheckCircle2,
   Clock,
   FileText,
+  Grid3x3,
   Inbox,
   LayoutDashboard,
   Library,
@@ -15,6 +16,7 @@ import { useCurrentUser } from '@/domains/accounts/web';
 import { loadAgentAnalytics } from '@/domains/insights/web';
 import { ListingFormDialog } from '@/domains/listings/web';
 import { LiveOptionsPanel } from '@/domains/options/web';
+import { AgentAvailsPanel } from '@/domains/rights/web';
 import {
   AgentListingsTable,
   AgentSubmissions,
@@ -38,7 +40,10 @@ import { paths } from '@/shared/paths';
 // Charts (recharts) load only when the Analytics tab opens.
 const AgentAnalytics = lazy(loadAgentAnalytics);
 
-const TABS = ['overview', 'assets', 'submissions', 'analytics'] as const;
+const TABS = ['overview', 'assets', 'rights', 'submissions', 'analytics'] as const;
+
+/** A deal on the Submissions tab (each offer's card has the id `offer-{id}`). */
+const dealPath = (offerId: number) => `${paths.agentDashboard}?tab=submissions#offer-${offerId}`;
 
 /** Overview: the headline figures and the five most recent offers. */
 function Overview({
@@ -128,8 +133,9 @@ function Overview({
 
 /**
  * /agent-dashboard (spec part 2 section 2): the agent's workspace. Signed out → /auth (the
- * route guard); any other role → /. Tabs Overview, My IP Assets, Submissions, Analytics, the
- * open tab in the URL (?tab=submissions, which the offer emails link to).
+ * route guard); any other role → /. Tabs Overview, My IP Assets, Rights (each listing's grid
+ * and who holds which part, issue 29), Submissions, Analytics, the open tab in the URL
+ * (?tab=submissions, which the offer emails link to).
  */
 export default function AgentDashboardPage() {
   usePageTitle('Agent Dashboard');
@@ -177,6 +183,10 @@ export default function AgentDashboardPage() {
             <FileText aria-hidden="true" className="h-4 w-4" />
             My IP Assets
           </TabsTrigger>
+          <TabsTrigger value="rights">
+            <Grid3x3 aria-hidden="true" className="h-4 w-4" />
+            Rights
+          </TabsTrigger>
           <TabsTrigger value="submissions">
             <Inbox aria-hidden="true" className="h-4 w-4" />
             Submissions
@@ -201,6 +211,11 @@ export default function AgentDashboardPage() {
               onEdit={setFormTarget}
               onCreate={() => setFormTarget('new')}
             />
+          </PanelBoundary>
+        </TabsContent>
+        <TabsContent value="rights">
+          <PanelBoundary title="Rights">
+            <AgentAvailsPanel dealHref={dealPath} />
           </PanelBoundary>
         </TabsContent>
         <TabsContent value="submissions">

@@ -17,6 +17,7 @@ import {
 import { ViewLimitReached } from '@/domains/membership/web';
 import { ListingOfferAction } from '@/domains/offers/web';
 import { SimilarTitles } from '@/domains/recommendations/web';
+import { ListingAvailsPanel } from '@/domains/rights/web';
 import { useListingViewTracking, useTrackActivity } from '@/domains/tracking/web';
 import { PanelBoundary } from '@/web/components/ui/error-boundary';
 import { Spinner } from '@/web/components/ui/spinner';
@@ -30,13 +31,17 @@ import { ListingActions } from './components/listing-actions';
 /** The spec's toast for a listing opened signed out (part 1 section 2). */
 const LOGIN_REQUIRED = 'You must be logged in to view listing details';
 
+/** A deal on the agent's Submissions tab (each offer's card has the id `offer-{id}`). */
+const agentDealPath = (offerId: number) =>
+  `${paths.agentDashboard}?tab=submissions#offer-${offerId}`;
+
 /** The listing (listings) with the heart (favourites), the offer action (offers) and tracking. */
 function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: string }) {
   const trackActivity = useTrackActivity();
   const { user } = useCurrentUser();
   // The chain of title is the listing's agent's and the admins' only (the API says so too).
-  const canSeeChainOfTitle =
-    role === 'admin' || (role === 'agent' && user !== null && user.id === listing.agentId);
+  const isOwnAgent = role === 'agent' && user !== null && user.id === listing.agentId;
+  const canSeeChainOfTitle = role === 'admin' || isOwnAgent;
   return (
     <ListingDetailView
       listing={listing}
@@ -67,6 +72,14 @@ function ListingWithPanels({ listing, role }: { listing: ListingDetail; role: st
       }
       panels={
         <>
+          {/* What is available now and from when (issue 29); the agent reads who holds what. */}
+          <PanelBoundary title="Rights availability">
+            <ListingAvailsPanel
+              listingId={listing.id}
+              listingTitle={listing.title}
+              dealHref={isOwnAgent ? agentDealPath : undefined}
+            />
+          </PanelBoundary>
           <PanelBoundary title="Questions">
             <ListingQuestionsPanel
               listingId={listing.id}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/web/lib/api-client';
 import type { Offer } from '../../offers.schema';
+import { rightsKeys } from '@/domains/rights/web';
 import { offersKeys } from './offers-keys';
 
 /** POST /api/offers/{id}/abandon: drops an offer whose card was never authorised. */
@@ -12,6 +13,11 @@ export function useAbandonOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: abandonOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // A withdrawn offer no longer puts its part 'under offer'.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: rightsKeys.all }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListingDeletedResponse } from '@/domains/listings/listing-form.schema';
 import { apiRequest } from '@/web/lib/api-client';
 import type { AgentListingsResponse, AgentOffersResponse, Offer } from '../../offers.schema';
+import { rightsKeys } from '@/domains/rights/web';
 import { offersKeys } from './offers-keys';
 
 /** GET /api/offers/agent/{agentId}: every offer that reached the agent, newest first. */
@@ -38,7 +39,12 @@ export function useDecideOffer() {
         method: 'PATCH',
         ...(decision === 'reject' && reason ? { body: { reason } } : {}),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // An acceptance takes its part of the grid (or was refused because another deal had).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: rightsKeys.all }),
+      ]),
   });
 }
 

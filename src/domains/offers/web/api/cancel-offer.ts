@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/web/lib/api-client';
 import type { CancelOfferBody, Offer } from '../../offers.schema';
+import { rightsKeys } from '@/domains/rights/web';
 import { offersKeys } from './offers-keys';
 
 export interface CancelOfferVariables {
@@ -17,6 +18,11 @@ export function useCancelOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+    // A withdrawn offer no longer puts its part 'under offer'.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: offersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: rightsKeys.all }),
+      ]),
   });
 }

@@ -5,6 +5,7 @@ import type {
   OfferTermsResponse,
   TermSheetBodyInput,
 } from '../../offers.schema';
+import { rightsKeys } from '@/domains/rights/web';
 import { offersKeys } from './offers-keys';
 
 const termsKey = (offerId: number) => [...offersKeys.all, 'terms', offerId] as const;
@@ -32,6 +33,10 @@ export function useCounterOffer() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: offersKeys.all });
     },
+    // The offer's part changed, or was refused as taken: the grid is read again either way.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: rightsKeys.all });
+    },
   });
 }
 
@@ -47,6 +52,7 @@ export function useAcceptCounter() {
     // TanStack Query drops a mutate() call's own callbacks once their component is gone.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: offersKeys.all });
+      void queryClient.invalidateQueries({ queryKey: rightsKeys.all });
     },
   });
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LOGGED_OUT_REDIRECT_MS } from '@/domains/accounts/web';
 import { Check, Download, FileSignature, Inbox, X } from 'lucide-react';
 import { Button } from '@/web/components/ui/button';
@@ -18,7 +18,7 @@ import { Textarea } from '@/web/components/ui/input';
 import { LoadError } from '@/web/components/ui/load-error';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useToast } from '@/web/components/ui/toast';
-import { isUnauthorizedError } from '@/web/lib/api-client';
+import { errorMessage, hasErrorCode, isUnauthorizedError } from '@/web/lib/api-client';
 import { formatPounds, poundsToPence } from '@/shared/money';
 import { paths } from '@/shared/paths';
 import type { Offer } from '../../offers.schema';
@@ -29,6 +29,7 @@ import { OfferStatusBadge } from './offer-status-badge';
 import { DealTerms } from './deal-terms';
 import { TermHistory } from './term-history';
 import { ResponseDeadline } from './response-deadline';
+import { mediaText } from '../lib/offer-display';
 import { OfferAgreementSigning } from './offer-agreement-signing';
 import { VerifiedBadge } from '@/domains/vetting/web';
 
@@ -40,6 +41,19 @@ function amount(offer: Offer): string {
 function producerName(offer: Offer): string {
   const name = `${offer.producer.firstName} ${offer.producer.lastName}`.trim();
   return offer.producer.companyName ? `${name}, ${offer.producer.companyName}` : name;
+}
+
+/**
+ * What accepting does (issue 29): only the offer's part of the rights is optioned, and only
+ * the open offers on that part are closed; offers on other parts stay open.
+ */
+function acceptanceText(offer: Offer): string {
+  const { media, territories, optionPeriod } = offer.terms;
+  const part =
+    media.length > 0 && territories.length > 0
+      ? `the ${mediaText(media)} rights of ${offer.listingTitle} in ${territories.join(', ')} become`
+      : `${offer.listingTitle} becomes`;
+  return `${producerName(offer)}’s card will be charged ${amount(offer)} now, ${part} optioned to them for ${optionPeriod} months, and every other offer on those rights is rejected with its card hold released. Offers on other rights stay open.`;
 }
 
 interface Decision {
@@ -180,6 +194,14 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
     setReason('');
   };
   const reasonTooLong = reason.trim().length > CANCELLATION_REASON_MAX;
+  // A link to one deal (the rights grid's holder, `#offer-{id}`) scrolls to its card once
+  // the offers are in: the browser's own jump happened before they were.
+  const { hash } = useLocation();
+  const isLoaded = offers.isSuccess;
+  useEffect(() => {
+    if (!isLoaded || !/^#offer-\d+$/.test(hash)) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash, isLoaded]);
 
   const confirm = () => {
     if (!decision || reasonTooLong) return;
@@ -211,7 +233,12 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
           }
           toast({
             title: 'Error',
-            description: kind === 'accept' ? 'Failed to accept offer' : 'Failed to reject offer',
+            // A part another deal took meanwhile (409) names the taken cells.
+            description: hasErrorCode(error, 'CONFLICT')
+              ? errorMessage(error, 'Failed to accept offer')
+              : kind === 'accept'
+                ? 'Failed to accept offer'
+                : 'Failed to reject offer',
             variant: 'destructive',
           });
         },
@@ -246,7 +273,7 @@ export function AgentSubmissions({ agentId }: { agentId: number }) {
             </DialogTitle>
             <DialogDescription>
               {pending && decision?.kind === 'accept'
-                ? `${producerName(pending)}’s card will be charged ${amount(pending)} now, ${pending.listingTitle} becomes optioned to them for ${pending.optionPeriod} months, and every other offer on it is rejected with its card hold released.`
+                ? acceptanceText(pending)
                 : pending
                   ? `The ${amount(pending)} hold on ${producerName(pending)}’s card is released and they are told the offer was declined.`
                   : ''}

@@ -19,7 +19,17 @@ import { EXTENSION_PERIODS, OPTION_PERIODS } from '../../offers.constants';
 import { TermSheetBodySchema, type Offer, type TermSheetBodyInput } from '../../offers.schema';
 import { useCounterOffer } from '../api/negotiation';
 import { resumePaymentPath, type ResumePaymentState } from '../lib/resume-payment';
-import { RightsFields, type RightsForm } from './rights-fields';
+import type { Exclusivity } from '@/domains/listings/listings.constants';
+import {
+  AvailsPicker,
+  keysOf,
+  pickError,
+  useListingAvails,
+  verdictOf,
+  type Part,
+  type PickerGrid,
+} from '@/domains/rights/web';
+import { ExclusivityField } from './rights-fields';
 
 /** A pounds string of the API ("50000.00") as the form shows it ("50000"). */
 const asInput = (pounds: string | null) => (pounds ?? '').replace(/\.00$/, '');
@@ -47,6 +57,12 @@ function formOf(offer: Offer) {
 }
 type CounterForm = ReturnType<typeof formOf>;
 
+/** The rights a counter proposes: the part picked from the grid, and the exclusivity. */
+interface RightsForm {
+  part: Part;
+  exclusivity: Exclusivity | null;
+}
+
 /** The body the route takes: only the purchase price of the chosen kind is sent. */
 function bodyOf(form: CounterForm, rights: RightsForm, offer: Offer): TermSheetBodyInput {
   const { purchaseMode, ...fields } = form;
@@ -56,8 +72,8 @@ function bodyOf(form: CounterForm, rights: RightsForm, offer: Offer): TermSheetB
     purchasePricePercent: purchaseMode === 'percent' ? fields.purchasePricePercent : null,
     purchasePriceFloor: purchaseMode === 'percent' ? fields.purchasePriceFloor : null,
     purchasePriceCap: purchaseMode === 'percent' ? fields.purchasePriceCap : null,
-    media: rights.media,
-    territories: rights.territories,
+    media: rights.part.media,
+    territories: rights.part.territories,
     exclusivity: rights.exclusivity,
     extraRightsRequest: offer.terms.extraRightsRequest,
     fundCompetition: offer.terms.fundCompetition,
@@ -136,11 +152,33 @@ function PriceTermsFields({ form, set }: { form: CounterForm; set: SetField }) {
   );
 }
 
+/** The current terms' part, as the picker's chosen cells. */
+const termsPartOf = (offer: Offer) =>
+  keysOf({ media: offer.terms.media, territories: offer.terms.territories });
+
+/**
+ * The listing's grid for the picker: the avails when the server has them, else the listing's
+ * rights with no states (an older server: it checks the part itself).
+ */
+function useCounterGrid(offer: Offer, isOpen: boolean): PickerGrid {
+  const avails = useListingAvails(offer.listingId, { enabled: isOpen });
+  const data = avails.data ?? null;
+  if (data && data.cells.length > 0) {
+    return { media: data.media, territories: data.territories, cells: data.cells };
+  }
+  return {
+    media: offer.listingRights.media,
+    territories: offer.listingRights.territories,
+    cells: null,
+  };
+}
+
 /**
  * 'Counter' (the agent, on a pending offer) and 'Counter Back' (the producer, on a countered
- * one): a term sheet form prefilled with the terms as they stand. Media and territories are
- * chosen only among what the listing offers. The note is a message to the other side, not a
- * term. A producer's new price opens the card step for the new hold.
+ * one): a term sheet form prefilled with the terms as they stand. The part of the rights is
+ * picked from the listing's grid, starting from the current terms' part; cells another deal
+ * holds cannot be added. The note is a message to the other side, not a term. A producer's
+ * new price opens the card step for the new hold.
  */
 export function CounterOfferDialog({ offer, label }: { offer: Offer; label: string }) {
   const toast = useToast();
@@ -149,22 +187,17 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
   const [isOpen, setIsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState(() => formOf(offer));
-  const [rights, setRights] = useState<RightsForm>(() => ({
-    media: offer.terms.media,
-    territories: offer.terms.territories,
-    exclusivity: offer.terms.exclusivity,
-  }));
+  const [chosen, setChosen] = useState<Set<string>>(() => termsPartOf(offer));
+  const [exclusivity, setExclusivity] = useState(offer.terms.exclusivity);
+  const grid = useCounterGrid(offer, isOpen);
   const set: SetField = (key) => (event) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
   const onOpenChange = (open: boolean) => {
     // Each opening starts from the terms as they stand now.
     if (open) {
       setForm(formOf(offer));
-      setRights({
-        media: offer.terms.media,
-        territories: offer.terms.territories,
-        exclusivity: offer.terms.exclusivity,
-      });
+      setChosen(termsPartOf(offer));
+      setExclusivity(offer.terms.exclusivity);
       setError(null);
     }
     setIsOpen(open);
@@ -172,7 +205,13 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const terms = bodyOf(form, rights, offer);
+    const verdict = verdictOf(grid, chosen);
+    const partProblem = pickError(verdict);
+    if (partProblem) {
+      setError(partProblem);
+      return;
+    }
+    const terms = bodyOf(form, { part: verdict.part, exclusivity }, offer);
     const parsed = TermSheetBodySchema.safeParse(terms);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please check the terms');
@@ -218,7 +257,18 @@ export function CounterOfferDialog({ offer, label }: { offer: Offer; label: stri
             </DialogDescription>
           </DialogHeader>
           <PriceTermsFields form={form} set={set} />
-          <RightsFields offered={offer.listingRights} value={rights} onChange={setRights} />
+          <AvailsPicker
+            grid={grid}
+            chosen={chosen}
+            onChange={setChosen}
+            resetTo={termsPartOf(offer)}
+            legend="Rights this counter-offer covers"
+          />
+          <ExclusivityField
+            offered={offer.listingRights}
+            value={exclusivity}
+            onChange={setExclusivity}
+          />
           <Field label="Credit">
             <Input value={form.credit} onChange={set('credit')} />
           </Field>

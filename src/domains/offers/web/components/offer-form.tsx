@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight } from 'lucide-react';
@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Field } from '@/web/components/ui/field';
 import { Input, Select, Textarea } from '@/web/components/ui/input';
 import { useToast } from '@/web/components/ui/toast';
-import { ApiError, errorMessage, isUnauthorizedError } from '@/web/lib/api-client';
+import { ApiError, errorMessage, hasErrorCode, isUnauthorizedError } from '@/web/lib/api-client';
 import { applyServerFieldErrors } from '@/web/lib/apply-server-field-errors';
 import { formatPounds } from '@/shared/money';
 import { MIN_OFFER_POUNDS, OFFER_STEP_POUNDS, OPTION_PERIODS } from '../../offers.constants';
@@ -17,9 +17,10 @@ import {
   type CreateOfferBodyInput,
   type CreateOfferResponse,
 } from '../../offers.schema';
-import { useCreateOffer } from '../api/create-offer';
+import { useCreateOffer, type CreateOfferBodyWithPart } from '../api/create-offer';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { DeckUploadField } from './deck-upload-field';
+import { OfferPartField, useOfferPart } from './offer-part-field';
 
 const FORM_FIELDS = [
   'offerPrice',
@@ -63,6 +64,26 @@ function SubmitOfferButton({ hasDeck, isBusy }: { hasDeck: boolean; isBusy: bool
   );
 }
 
+/**
+ * An answer about the offer as a whole, not one field: another deal took part of the rights
+ * (409, naming the cells), or the server asks for a part (a 400 on no field of this form).
+ * The form says it where the producer looks, and the grid is read again.
+ */
+function wholeOfferError(error: unknown, hasFieldError: boolean): string | null {
+  const isWhole =
+    hasErrorCode(error, 'CONFLICT') || (hasErrorCode(error, 'VALIDATION') && !hasFieldError);
+  return isWhole ? errorMessage(error, 'These rights are no longer available.') : null;
+}
+
+function FormErrorArea({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
 interface OfferFormProps {
   listingId: number;
   onCreated: (created: CreateOfferResponse) => void;
@@ -97,13 +118,24 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
   });
   const hasDeck = Boolean(watch('deckFileUrl'));
   const isFundCompetition = watch('fundCompetition') === true;
+  const offerPart = useOfferPart(listingId);
+  // What stops the offer as a whole (its part taken meanwhile: the server's 409, or a part
+  // the picker cannot send), said above the button rather than in a passing toast.
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = handleSubmit((values) => {
+    const choice = offerPart.choice();
+    if (choice.kind === 'invalid') {
+      setFormError(choice.message);
+      return;
+    }
+    setFormError(null);
     const key = idempotencyKey.current ?? newIdempotencyKey();
     idempotencyKey.current = key;
-    const body: CreateOfferBody = {
+    const body: CreateOfferBodyWithPart = {
       ...values,
       fundNotes: values.fundCompetition ? values.fundNotes : null,
+      ...(choice.kind === 'part' ? choice.part : {}),
     };
     create.mutate(
       { body, idempotencyKey: key },
@@ -118,7 +150,15 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
             onUnauthorised();
             return;
           }
-          applyServerFieldErrors(error, setError, FORM_FIELDS);
+          const offerError = wholeOfferError(
+            error,
+            applyServerFieldErrors(error, setError, FORM_FIELDS),
+          );
+          if (offerError) {
+            setFormError(offerError);
+            offerPart.refresh();
+            return;
+          }
           toast({
             title: 'Error',
             description: errorMessage(error, 'Failed to submit offer'),
@@ -195,6 +235,8 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
         ) : null}
       </div>
 
+      <OfferPartField offerPart={offerPart} disabled={isBusy} />
+
       <DeckUploadField
         disabled={isBusy}
         error={errors.deckFileUrl?.message}
@@ -204,6 +246,7 @@ export function OfferForm({ listingId, onCreated, onUnauthorised }: OfferFormPro
         }
       />
 
+      <FormErrorArea message={formError} />
       <SubmitOfferButton hasDeck={hasDeck} isBusy={isBusy} />
     </form>
   );
