@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { optionPaths } from '@/domains/options/options.constants';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Clock, Hourglass, PoundSterling, RefreshCw, Users } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
@@ -511,6 +512,12 @@ export default function AdminAnalyticsPage() {
               className="inline-flex h-9 items-center text-sm font-medium text-brand-700 hover:underline"
             >
               Background jobs
+            </Link>
+            <Link
+              to={optionPaths.adminOptions}
+              className="inline-flex h-9 items-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              Live options
             </Link>
           </>
         }
