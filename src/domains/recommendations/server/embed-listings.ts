@@ -100,6 +100,14 @@ function pendingIn(db: Database, model: string, above: number, below: number, li
     limit ${limit}`);
 }
 
+/** The listing with this id exists and its embedding by `model` is as new as its text. */
+async function isEmbedded(db: Database, model: string, id: number): Promise<boolean> {
+  const found = await db.execute<{ id: number }>(sql`
+    select l.id from ${listings} l join ${listingEmbeddings} e on e.listing_id = l.id
+    where l.id = ${id} and e.model = ${model} and e.updated_at >= l.updated_at`);
+  return found.rows.length > 0;
+}
+
 /**
  * The next listings to embed, at most `batchSize`: listings added since the lap began first,
  * then the lap's next windows of ids, newest first. Every statement reads at most
@@ -117,9 +125,13 @@ async function findPendingListings(
     await db.execute<{ top: number | null }>(sql`select max(id)::int as top from ${listings}`)
   ).rows;
   const maxId = Number(top ?? 0);
-  // Fewer ids than the lap began with: the newest were deleted, or the catalogue was emptied
-  // and filled again (the tests' databases): a new lap.
-  if (sweep && maxId < sweep.lapTop) sweep = undefined;
+  // Fewer ids than the lap began with (the newest were deleted), or the lap's first listing is
+  // no longer embedded as it was (gone, edited, or the catalogue emptied and filled again with
+  // the same ids, as the tests' shared databases are): what the sweep remembers is stale, so a
+  // new lap starts. One primary-key lookup a batch.
+  if (sweep && (maxId < sweep.lapTop || !(await isEmbedded(db, model, sweep.lapTop)))) {
+    sweep = undefined;
+  }
   const resting = sweep !== undefined && sweep.below === null && Date.now() < sweep.restUntil;
   if (!sweep || (sweep.below === null && !resting)) {
     sweep = { below: maxId + 1, lapTop: maxId, foundThisLap: 0, restUntil: 0 };
