@@ -318,20 +318,20 @@ export class CatalogueIndex {
    */
   private failures(filters: CatalogueFilters, candidates: Uint8Array | null): Uint8Array | null {
     const failed = new Uint8Array(this.slotCount);
-    let any = false;
+    let filtered = false;
     const lower = this.text.lowerValues;
     const { medium, genre } = filters;
     let tagsPassing: Uint8Array | null = null;
     if (medium !== undefined) {
       const passing = codeFlags(lower, (value) => value === medium);
       failUnlessPassing(failed, MEDIUM, this.mediums, passing);
-      any = true;
+      filtered = true;
     }
     if (genre !== undefined) {
       const passing = codeFlags(lower, (value) => value.includes(genre));
       failUnlessPassing(failed, GENRE, this.genres, passing);
       tagsPassing = codeFlags(this.tagText.lowerValues, (value) => value.includes(genre));
-      any = true;
+      filtered = true;
     }
     if (filters.rights.length > 0) {
       const wanted = Int32Array.from(filters.rights, (right) => this.text.find(right) ?? ABSENT);
@@ -339,7 +339,7 @@ export class CatalogueIndex {
         wanted.every((code) => codes.subarray(start, end).includes(code)),
       );
       failUnlessPassing(failed, RIGHTS, this.rightLists, passing);
-      any = true;
+      filtered = true;
     }
     if (filters.territories.length > 0) {
       const wanted = new Uint8Array(lower.length);
@@ -352,27 +352,27 @@ export class CatalogueIndex {
         return false;
       });
       failUnlessPassing(failed, TERRITORIES, this.territoryLists, passing);
-      any = true;
+      filtered = true;
     }
     if (filters.availableMedia !== undefined || filters.availableTerritory !== undefined) {
       const passing = this.availsFlags(filters.availableMedia, filters.availableTerritory);
       failUnlessPassing(failed, OTHER, this.freeCellLists, passing);
-      any = true;
+      filtered = true;
     }
     if (filters.exclusivity !== undefined) {
       const passing = oneFlag(lower.length, this.text.find(filters.exclusivity));
       failUnlessPassing(failed, EXCLUSIVITY, this.exclusivities, passing);
-      any = true;
+      filtered = true;
     }
     if (filters.status !== undefined) {
       const codeCount = this.statusCodes.values.length;
       const passing = oneFlag(codeCount, this.statusCodes.find(filters.status));
       failUnlessPassing(failed, OTHER, this.statuses, passing);
-      any = true;
+      filtered = true;
     }
     if (filters.featured !== undefined) {
       failUnlessPassing(failed, OTHER, this.featured, oneFlag(2, filters.featured ? 1 : 0));
-      any = true;
+      filtered = true;
     }
     if (filters.priceRange) {
       const { min, max } = PRICE_RANGES[filters.priceRange];
@@ -380,19 +380,19 @@ export class CatalogueIndex {
       const high = max === null ? Infinity : max * PENCE_PER_POUND;
       // [min, max): a price at the top of a range belongs to the next one.
       failOutside(failed, OTHER, this.prices, low, high, false);
-      any = true;
+      filtered = true;
     }
     if (filters.commercialViability) {
       const { min, max } = VIABILITY_BANDS[filters.commercialViability];
       failOutside(failed, OTHER, this.viabilities, min, max, true);
-      any = true;
+      filtered = true;
     }
     // The genre filter also passes a listing with a tag that matches it; checked last, as only
     // a slot failing at most one other filter needs it.
     if (tagsPassing !== null && tagsPassing.includes(1)) {
       forgiveTagged(failed, GENRE, this.tags, this.tagMasks, tagsPassing, candidates);
     }
-    return any ? failed : null;
+    return filtered ? failed : null;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { recordLedgerIntent } from '@/domains/payments/server';
 import { findLiveCells, grantRights, type RightsCell } from '@/domains/rights/server';
 import type { AppDeps } from '@/server/deps';
@@ -20,6 +20,7 @@ import {
   cellsLabel,
   currentPartOf,
   lockListing,
+  offersWithCurrentTerms,
   overlapOf,
   partOfTerms,
   partsOverlap,
@@ -27,7 +28,7 @@ import {
 } from './offer-part';
 import { currentTermsOf, loadOfferRecord } from './offer-record';
 import { loadTermVersions } from './offer-terms';
-import { offerTerms, offers, type OfferRow } from './offers.tables';
+import { offers, type OfferRow } from './offers.tables';
 
 /** Why an open offer closed when another took the whole of a listing with no cells. */
 export const AUTO_REJECTION_REASON = 'Another offer was accepted';
@@ -113,21 +114,10 @@ async function recordAcceptance(deps: OfferDeps, tx: Executor, offerId: number, 
     startsAt: now,
     endsAt: addMonths(now, agreed.optionPeriod),
   });
-  const open = await tx
-    .select({ offer: offers, current: offerTerms })
-    .from(offers)
-    .leftJoin(
-      offerTerms,
-      and(eq(offerTerms.offerId, offers.id), eq(offerTerms.version, offers.termsVersion)),
-    )
-    .where(
-      and(
-        eq(offers.listingId, offer.listingId),
-        ne(offers.id, offerId),
-        inArray(offers.status, [...OPEN_OFFER_STATUSES]),
-      ),
-    )
-    .for('update', { of: offers });
+  const open = await offersWithCurrentTerms(tx, offer.listingId, OPEN_OFFER_STATUSES, offerId).for(
+    'update',
+    { of: offers },
+  );
   const closed: Closed[] = [];
   for (const { offer: other, current } of open) {
     const part = listing ? currentPartOf(other, current, listing) : [];

@@ -1,10 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { HIDDEN_STATUSES, RIGHT_LABELS } from '@/domains/listings/listings.constants';
 import { cellKeyOf, cellsOf, findLiveCells, type RightsCell } from '@/domains/rights/server';
 import type { Executor } from '@/server/db/client';
 import { listings } from '@/domains/listings/server/listings.tables';
 import { AppError, conflict } from '@/shared/errors';
 import { firstVersionOf, isRight, type ListingRights, type TermValues } from './offer-terms';
+import type { OfferStatus } from '../offers.constants';
 import { offerTerms, offers, type OfferRow } from './offers.tables';
 
 /**
@@ -50,6 +51,33 @@ export function takenConflict(cells: readonly RightsCell[]): AppError {
   });
 }
 
+/**
+ * The listing's offers in these statuses (other than `excludeOfferId`), each with its current
+ * stored term version (null before any is stored: the offer row and the listing say it). A
+ * query, so a caller that decides under the listing's lock may add `.for('update')`.
+ */
+export function offersWithCurrentTerms(
+  tx: Executor,
+  listingId: number,
+  statuses: readonly OfferStatus[],
+  excludeOfferId?: number,
+) {
+  return tx
+    .select({ offer: offers, current: offerTerms })
+    .from(offers)
+    .leftJoin(
+      offerTerms,
+      and(eq(offerTerms.offerId, offers.id), eq(offerTerms.version, offers.termsVersion)),
+    )
+    .where(
+      and(
+        eq(offers.listingId, listingId),
+        inArray(offers.status, [...statuses]),
+        excludeOfferId === undefined ? undefined : ne(offers.id, excludeOfferId),
+      ),
+    );
+}
+
 /** What is taken of a listing: live deals' cells, and the parts of offers being accepted. */
 export interface TakenRights {
   cells: RightsCell[];
@@ -74,20 +102,7 @@ export async function findTakenRights(
 ): Promise<TakenRights> {
   const live = await findLiveCells(tx, listing.id);
   const holders = new Set(live.cells.map((cell) => cell.grantId));
-  const accepting = await tx
-    .select({ offer: offers, current: offerTerms })
-    .from(offers)
-    .leftJoin(
-      offerTerms,
-      and(eq(offerTerms.offerId, offers.id), eq(offerTerms.version, offers.termsVersion)),
-    )
-    .where(
-      and(
-        eq(offers.listingId, listing.id),
-        eq(offers.status, 'accepting'),
-        excludeOfferId === undefined ? undefined : ne(offers.id, excludeOfferId),
-      ),
-    );
+  const accepting = await offersWithCurrentTerms(tx, listing.id, ['accepting'], excludeOfferId);
   const parts = accepting.map(({ offer, current }) => currentPartOf(offer, current, listing));
   const cells: RightsCell[] = [...live.cells, ...parts.flat()];
   return {
