@@ -11,6 +11,8 @@ export const paths = {
   listingAlias: (id: number | string) => `/listing/${id}`,
   submitOffer: (listingId: number | string) => `/submit-offer/${listingId}`,
   mySubmissions: '/my-submissions',
+  /** Every event of one deal, from first question to reversion or purchase (issue 34). */
+  dealTimeline: (offerId: number | string) => `/deals/${offerId}/timeline`,
   /** Questions before an offer: the producer's and the agent's conversations (issue 19). */
   inbox: '/inbox',
   /** Anyone checks an option agreement PDF against the ones we issued (decision 016). */
@@ -21,6 +23,8 @@ export const paths = {
   adminComments: '/admin/comments',
   adminAnalytics: '/admin/analytics',
   adminJobs: '/admin/jobs',
+  /** Admins: exercises whose purchase price is due by bank transfer (issue 34). */
+  adminOptions: '/admin/options',
   adminCommercialAnalysis: '/admin/commercial-analysis',
   adminChainOfTitle: '/admin/chain-of-title',
   adminYouTube: '/admin/youtube',

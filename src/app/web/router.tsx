@@ -10,7 +10,6 @@ import { legalPages } from '@/domains/legal/web';
 import { membershipPages } from '@/domains/membership/web';
 import { agreementsPages } from '@/domains/agreements/web';
 import { optionsPages } from '@/domains/options/web';
-import { optionPaths } from '@/domains/options/options.constants';
 import { offersPages } from '@/domains/offers/web';
 import { inboxPages } from '@/domains/inbox/web';
 import { recommendationsPages } from '@/domains/recommendations/web';
@@ -36,6 +35,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 const listingPattern = paths.listing(':id');
 const listingAliasPattern = paths.listingAlias(':id');
 const submitOfferPattern = paths.submitOffer(':listingId');
+const dealTimelinePattern = paths.dealTimeline(':offerId');
 const checkoutPattern = `${paths.checkout('')}:sessionId`;
 
 const publicRoutes: RouteObject[] = [
@@ -71,7 +71,7 @@ const protectedRoutes: RouteObject[] = [
   { path: submitOfferPattern, lazy: page(() => import('./pages/submit-offer-page')) },
   { path: paths.mySubmissions, lazy: page(offersPages.mySubmissions) },
   { path: paths.inbox, lazy: page(inboxPages.inbox) },
-  { path: optionPaths.dealTimelinePattern, lazy: page(optionsPages.dealTimeline) },
+  { path: dealTimelinePattern, lazy: page(optionsPages.dealTimeline) },
   // Premium producers (agents and admins too); others see the 'Premium Feature' card.
   { path: paths.aiRecommendations, lazy: page(recommendationsPages.aiRecommendations) },
   { path: paths.savedSearches, lazy: page(savedSearchesPages.savedSearches) },
@@ -92,7 +92,7 @@ const protectedRoutes: RouteObject[] = [
   // Admins only (the page sends anyone else home).
   { path: paths.adminDashboard, lazy: page(() => import('./pages/admin-dashboard-page')) },
   { path: paths.adminChainOfTitle, lazy: page(chainOfTitlePages.admin) },
-  { path: optionPaths.adminOptions, lazy: page(optionsPages.adminOptions) },
+  { path: paths.adminOptions, lazy: page(optionsPages.adminOptions) },
   { path: paths.adminCommercialAnalysis, lazy: page(analysisPages.admin) },
   { path: paths.adminYouTube, lazy: page(enrichmentPages.youtube) },
   { path: paths.adminTwitter, lazy: page(enrichmentPages.twitter) },

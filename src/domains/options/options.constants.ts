@@ -26,14 +26,6 @@ export const MAX_EXTENSIONS = 1;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The pages of this room (kept here, beside the room, so links cannot drift from the router). */
-export const optionPaths = {
-  dealTimeline: (offerId: number | string) => `/deals/${offerId}/timeline`,
-  dealTimelinePattern: '/deals/:offerId/timeline',
-  /** Admins: exercises whose purchase price is due by bank transfer. */
-  adminOptions: '/admin/options',
-} as const;
-
 /** Our words for what goes wrong (API messages and the screens). */
 export const OPTION_MESSAGES = {
   notFound: 'Option not found',

@@ -44,6 +44,11 @@ describe('[PLATFORM] route metadata', () => {
     }
   });
 
+  it('knows the pages of the option after signature, so a direct load is a page, not a 404 (issue 34)', () => {
+    expect(pageAt('/deals/12/timeline').title).toBe('Deal Timeline | PageToScreen');
+    expect(pageAt('/admin/options').title).toMatch(/Options Awaiting Payment/);
+  });
+
   it('keeps every description to a search-result snippet and every page keyworded', () => {
     for (const value of Object.values(paths)) {
       const pathname = typeof value === 'function' ? value('7') : value;

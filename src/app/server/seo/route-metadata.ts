@@ -127,6 +127,12 @@ const ROUTES: Partial<Record<RouteKey, RouteEntry>> = {
     keywords: ['my offers'],
     isPrivate: true,
   },
+  dealTimeline: {
+    title: 'Deal Timeline | PageToScreen',
+    description: 'Every event of one deal on PageToScreen, with its documents.',
+    keywords: ['deal timeline', 'option'],
+    isPrivate: true,
+  },
   producerDashboard: {
     title: 'Producer Dashboard | PageToScreen',
     description:
@@ -145,6 +151,7 @@ const ROUTES: Partial<Record<RouteKey, RouteEntry>> = {
   adminComments: ADMIN('Comment Moderation'),
   adminAnalytics: ADMIN('Analytics'),
   adminJobs: ADMIN('Background Jobs'),
+  adminOptions: ADMIN('Options Awaiting Payment'),
   adminCommercialAnalysis: ADMIN('Commercial Analysis'),
   adminChainOfTitle: ADMIN('Chain of Title'),
   adminImageUpload: ADMIN('Image Upload'),

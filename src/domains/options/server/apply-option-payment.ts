@@ -4,7 +4,7 @@ import { notify } from '@/domains/notifications/server';
 import { extendGrant, markGrantSold, refreshListingRights } from '@/domains/rights/server';
 import type { AppDeps } from '@/server/deps';
 import { addMonths } from '@/shared/dates';
-import { optionPaths } from '../options.constants';
+import { paths } from '@/shared/paths';
 import { optionPayments, options, type OptionPaymentRow } from './options.tables';
 import { ukDate } from './option-view';
 
@@ -98,7 +98,7 @@ function notifyParties(
         userId,
         kind: 'option_changed',
         title,
-        url: optionPaths.dealTimeline(option.offerId),
+        url: paths.dealTimeline(option.offerId),
       })),
   );
 }

@@ -6,7 +6,8 @@ import { notify } from '@/domains/notifications/server';
 import { rightsGrants } from '@/domains/rights/server/rights.tables';
 import type { AppDeps } from '@/server/deps';
 import { render } from '@/server/mail/templates';
-import { DAY_MS, REMINDER_THRESHOLDS_DAYS, optionPaths } from '../options.constants';
+import { paths } from '@/shared/paths';
+import { DAY_MS, REMINDER_THRESHOLDS_DAYS } from '../options.constants';
 import { optionReminders, options } from './options.tables';
 import { daysLeftOf, ukDate } from './option-view';
 
@@ -67,7 +68,7 @@ export async function sendOptionReminders(deps: ReminderDeps, now: Date): Promis
         (party): party is NonNullable<typeof party> => party !== null && party.id !== null,
       );
       const title = `Your option on "${row.listingTitle}" ends in ${daysLeft} days (${ukDate(row.option.endsAt)})`;
-      const url = optionPaths.dealTimeline(row.option.offerId);
+      const url = paths.dealTimeline(row.option.offerId);
       await notify(
         tx,
         parties.map((party) => ({ userId: party.id, kind: 'option_reminder', title, url })),

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { optionPaths } from '@/domains/options/options.constants';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Clock, Hourglass, PoundSterling, RefreshCw, Users } from 'lucide-react';
 import { useCurrentUser } from '@/domains/accounts/web';
@@ -514,7 +513,7 @@ export default function AdminAnalyticsPage() {
               Background jobs
             </Link>
             <Link
-              to={optionPaths.adminOptions}
+              to={paths.adminOptions}
               className="inline-flex h-9 items-center text-sm font-medium text-brand-700 hover:underline"
             >
               Live options

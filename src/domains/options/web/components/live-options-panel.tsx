@@ -5,7 +5,7 @@ import { Card } from '@/web/components/ui/card';
 import { LoadError } from '@/web/components/ui/load-error';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { paths } from '@/shared/paths';
-import { optionPaths, type OptionState } from '../../options.constants';
+import type { OptionState } from '../../options.constants';
 import type { Option } from '../../options.schema';
 import { useCurrentUser } from '@/domains/accounts/web';
 import { useOptions } from '../api/options';
@@ -71,7 +71,7 @@ function OptionItem({ option, side }: { option: Option; side: 'producer' | 'agen
           <OptionPaymentDialog option={option} action="exercise" />
         ) : null}
         <Link
-          to={optionPaths.dealTimeline(option.offerId)}
+          to={paths.dealTimeline(option.offerId)}
           className="text-sm text-brand-700 hover:underline"
         >
           Deal timeline

@@ -15,7 +15,7 @@ import { useToast } from '@/web/components/ui/toast';
 import { errorMessage } from '@/web/lib/api-client';
 import { usePageTitle } from '@/web/lib/use-page-title';
 import { BankTransferBodySchema, type Option } from '../../options.schema';
-import { optionPaths } from '../../options.constants';
+import { paths } from '@/shared/paths';
 import { useOptions, useRecordBankTransfer } from '../api/options';
 
 function BankTransferForm({ option }: { option: Option }) {
@@ -101,7 +101,7 @@ export default function AdminOptionsPage() {
                   {option.purchasePrice ? `£${option.purchasePrice}` : 'not fixed'} · ends{' '}
                   {new Date(option.endsAt).toLocaleDateString('en-GB')} ·{' '}
                   <Link
-                    to={optionPaths.dealTimeline(option.offerId)}
+                    to={paths.dealTimeline(option.offerId)}
                     className="text-brand-700 hover:underline"
                   >
                     Deal timeline
