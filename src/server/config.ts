@@ -35,6 +35,9 @@ export const EnvSchema = z
       .string()
       .regex(/^\d+(kB|MB|GB)$/, { error: 'must be a size such as 32MB' })
       .default('16MB'),
+    // The embedded database in a worker thread of its own (decision 026): on by default; off
+    // puts it back on the server's thread (the way before issue 33, for comparison).
+    PGLITE_THREAD: booleanFlag.default(true),
     PUBLIC_URL: optionalUrl(['http', 'https']),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -183,6 +186,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   pgliteSharedBuffers: string;
+  /** PGLITE_THREAD: the embedded database runs in a worker thread (default true). */
+  pgliteThread: boolean;
   /** Worker threads running the embedding model (EMBEDDING_WORKERS). */
   embeddingWorkers: number;
   publicUrl: string;
@@ -272,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
+    pgliteThread: env.PGLITE_THREAD,
     embeddingWorkers: env.EMBEDDING_WORKERS,
     publicUrl,
     sessionSecret: env.SESSION_SECRET ?? loadOrCreateSessionSecret(dataDir),

@@ -40,6 +40,12 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgliteThread: config.pgliteThread,
+    // Without its database the server can answer nothing: exit, to be restarted.
+    onDatabaseFailure: (error) => {
+      console.error('The embedded database stopped:', error);
+      process.exit(1);
+    },
     slowStatementMs,
     onSlowStatement: (statement) => slowLog.to?.warn(statement, 'slow statement'),
   });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isBackgroundWork, takeBackgroundTurn } from './background-priority';
+import { openPgliteThread } from './pglite-thread';
 
 /**
  * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
@@ -36,6 +37,14 @@ export interface OpenDatabaseOptions {
   /** Told of every statement that took at least `slowStatementMs` (a diagnostic, issue 33). */
   onSlowStatement?: (statement: { sql: string; ms: number; background: boolean }) => void;
   slowStatementMs?: number;
+  /**
+   * Run the embedded database in a worker thread (`pglite-thread.ts`, decision 026): the
+   * server's event loop never waits for a statement. The server sets it; scripts and tests
+   * keep PGlite on their own thread (the seed's COPY needs the client itself).
+   */
+  pgliteThread?: boolean;
+  /** The database thread died: called once (the server exits and is restarted). */
+  onDatabaseFailure?: (error: Error) => void;
 }
 
 type StatementOptions = Pick<OpenDatabaseOptions, 'onSlowStatement' | 'slowStatementMs'>;
@@ -46,7 +55,17 @@ type StatementOptions = Pick<OpenDatabaseOptions, 'onSlowStatement' | 'slowState
  * other jobs' statements, one at a time (`background-priority.ts`). Statements inside a transaction never wait: the transaction
  * holds the database, and a request waiting for it would wait longer.
  */
-function behindRequests(client: PGlite, options: StatementOptions): PGlite {
+/** PGlite, or the thread that runs it: the methods Drizzle's PGlite driver calls. */
+interface StatementRunner {
+  query: (...args: never[]) => Promise<unknown>;
+  exec: (...args: never[]) => Promise<unknown>;
+  transaction: (work: never) => Promise<unknown>;
+}
+
+function behindRequests<Client extends StatementRunner>(
+  client: Client,
+  options: StatementOptions,
+): Client {
   const slowMs = options.slowStatementMs ?? Number.POSITIVE_INFINITY;
   const timed = async <T>(sqlText: string, run: () => Promise<T>): Promise<T> => {
     const background = isBackgroundWork();
@@ -68,8 +87,7 @@ function behindRequests(client: PGlite, options: StatementOptions): PGlite {
       }
       if (property === 'transaction') {
         const method = target.transaction.bind(target);
-        return (work: Parameters<PGlite['transaction']>[0]) =>
-          timed('(transaction)', () => method(work));
+        return (work: never) => timed('(transaction)', () => method(work));
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
@@ -92,20 +110,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const settings = [
+    '-c',
+    `shared_buffers=${options.pgliteSharedBuffers ?? '16MB'}`,
+    // PostgreSQL zero-fills each new 16 MB WAL segment by default; in PGlite that runs on
+    // the database's thread, 65–85 ms inside whichever statement crosses into the segment
+    // (decision 013). Without it a full disk is met at a later WAL write instead; crash
+    // safety is the same (WAL records are checksummed).
+    '-c',
+    'wal_init_zero=off',
+  ];
+  if (options.pgliteThread && options.pgliteDir) {
+    const thread = await openPgliteThread({
+      dataDir: options.pgliteDir,
+      startParams: settings,
+      onFailure: options.onDatabaseFailure,
+    });
+    return {
+      kind: 'pglite',
+      // The thread speaks the part of PGlite's interface Drizzle's PGlite driver uses.
+      db: drizzlePglite(
+        behindRequests(thread, options) as unknown as PGlite,
+      ) as unknown as Database,
+      close: () => thread.close(),
+    };
+  }
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
     extensions: { pg_trgm, vector },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${options.pgliteSharedBuffers ?? '16MB'}`,
-      // PostgreSQL zero-fills each new 16 MB WAL segment by default; in PGlite that runs on
-      // the server's own thread, 65–85 ms inside whichever statement crosses into the segment
-      // (decision 013). Without it a full disk is met at a later WAL write instead; crash
-      // safety is the same (WAL records are checksummed).
-      '-c',
-      'wal_init_zero=off',
-    ],
+    startParams: [...PGlite.defaultStartParams, ...settings],
   });
   return {
     kind: 'pglite',
