@@ -31,6 +31,12 @@ export function normalise(vector: number[]): number[] {
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// The model is background work: on Linux a thread has its own nice value, so this thread
+// takes the lowest priority and runs on what requests and the database leave (issue 33).
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) require('node:os').setPriority(tid, 19);
+} catch {}
 const { initModel } = require(workerData.embeddingsPath);
 const { modelSource } = require(workerData.modelPath);
 const ready = initModel(modelSource);

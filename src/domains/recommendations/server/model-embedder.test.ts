@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cosine } from './vector-store';
 import { createModelEmbedder } from './embedder';
@@ -55,6 +56,24 @@ describe('[RECOMMENDATIONS] the real embedding model', () => {
       .sort((x, y) => y.similarity - x.similarity);
     expect(ranked[0].index).toBe(0);
   });
+
+  // Issue 33: the model is background work; on Linux its thread takes the lowest priority so
+  // that requests and the database run first. Each thread's nice value is in /proc.
+  it.runIf(existsSync('/proc/thread-self'))(
+    'runs the model on a thread at the lowest priority',
+    async () => {
+      await embedder.embed(['a warm-up text']);
+      const task = `/proc/${process.pid}/task`;
+      const niceOf = (tid: string) => {
+        const stat = readFileSync(`${task}/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const nices = readdirSync(task).map(niceOf);
+      expect(nices).toContain(19);
+      // Only the model's thread: the process itself keeps its priority.
+      expect(niceOf(String(process.pid))).toBe(0);
+    },
+  );
 
   it('splits a batch across threads and gives each text its own vector, in order', async () => {
     const pool = createModelEmbedder({ workers: 2 });
