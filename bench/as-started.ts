@@ -19,7 +19,7 @@
  * this much longer after the phases, e.g. through the analysis recompute; 0),
  * --postgres URL (DATABASE_URL instead of the embedded database; --data-dir still names the
  * server's DATA_DIR), --cpu-prof (writes the server's CPU profile to the data dir on exit),
- * --keep-log. PGLITE_SHARED_BUFFERS and other settings pass through from the environment.
+ * PGLITE_SHARED_BUFFERS and other settings pass through from the environment.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

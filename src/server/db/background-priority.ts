@@ -47,14 +47,37 @@ export function requestsInFlight(): number {
  * close): called once by `main.ts` on the listening server. Tests that inject requests are
  * never counted, so their jobs never wait.
  */
-export function trackRequests(server: Server): void {
-  server.on('request', (_request, response) => {
+export function trackRequests(server: Server): () => void {
+  servers += 1;
+  const onRequest = (
+    _request: unknown,
+    response: { once(event: 'close', done: () => void): void },
+  ) => {
     inFlight += 1;
     response.once('close', () => {
       inFlight -= 1;
       if (inFlight === 0) wakeWaiters();
     });
-  });
+  };
+  server.on('request', onRequest);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    servers -= 1;
+    server.off('request', onRequest);
+  };
+}
+
+let servers = 0;
+
+/**
+ * Whether this process answers HTTP requests on a listening server (`trackRequests`): only
+ * then is there anyone for background work to make way for. Tests that inject requests are
+ * not counted, so there background work behaves as foreground.
+ */
+export function servesRequests(): boolean {
+  return servers > 0;
 }
 
 let turnTaken = false;

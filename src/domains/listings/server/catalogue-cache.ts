@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { isBackgroundWork, runAsBackground, servesRequests } from '@/server/db/background-priority';
 import { PUBLIC_CACHE_SECONDS } from '../listings.constants';
 import type { ListingCard, ListListingsResponse, PublicStats } from '../listings.schema';
 
@@ -124,8 +125,15 @@ const CARD_ENTRIES = 5_000;
 
 const liveCaches = new Set<CatalogueCache>();
 
-/** Told of every listing change: the ids changed, or null for "anything may have changed". */
-type CatalogueChangeListener = (changedIds: readonly number[] | null) => void;
+/**
+ * Told of every listing change: the ids changed, or null for "anything may have changed".
+ * `background`: changes background work made, told together (see below); the listener may
+ * return a promise, and the caches are dropped once it settles.
+ */
+type CatalogueChangeListener = (
+  changedIds: readonly number[] | null,
+  background?: boolean,
+) => void | Promise<void>;
 const changeListeners = new Set<CatalogueChangeListener>();
 
 /** Subscribes to listing changes (the catalogue index); returns the unsubscribe. */
@@ -170,7 +178,15 @@ export function createCatalogueCache(options: {
  * catalogue. Other instances catch up within their cache lifetime.
  */
 export function invalidateCatalogueCaches(changedIds?: readonly number[]): void {
-  for (const listener of changeListeners) listener(changedIds ?? null);
+  if (changedIds && isBackgroundWork() && servesRequests()) {
+    noteBackgroundChanges(changedIds);
+    return;
+  }
+  for (const listener of changeListeners) void listener(changedIds ?? null);
+  dropCachedAnswers();
+}
+
+function dropCachedAnswers(): void {
   for (const cache of liveCaches) {
     cache.stats.markStale();
     cache.aggregates.markStale();
@@ -182,12 +198,44 @@ export function invalidateCatalogueCaches(changedIds?: readonly number[]): void 
 }
 
 /**
+ * Changes background work makes (the analysis job's scores for a whole catalogue, enrichment,
+ * a lapsed option freeing rights) are nobody's own edit: on a server answering requests they
+ * are applied together, `backgroundChanges.delayMs` after the first (5 s), by background work,
+ * and only then are the cached answers dropped (issue 33). Applied one by one, a recompute
+ * writing a few scores every 100 ms emptied every cache ten times a second (no search was
+ * ever warm) and made each search first reload what the job had just written. A user's own
+ * change, and every change in tests without a server, still shows at once.
+ */
+export const backgroundChanges = { delayMs: 5_000 };
+const changedInBackground = new Set<number>();
+let backgroundTimer: ReturnType<typeof setTimeout> | null = null;
+
+function noteBackgroundChanges(ids: readonly number[]): void {
+  for (const id of ids) changedInBackground.add(id);
+  if (backgroundTimer) return;
+  backgroundTimer = setTimeout(() => void applyBackgroundChanges(), backgroundChanges.delayMs);
+  backgroundTimer.unref();
+}
+
+async function applyBackgroundChanges(): Promise<void> {
+  backgroundTimer = null;
+  const ids = [...changedInBackground];
+  changedInBackground.clear();
+  if (ids.length === 0) return;
+  await runAsBackground(() =>
+    Promise.allSettled([...changeListeners].map(async (listener) => listener(ids, true))),
+  );
+  dropCachedAnswers();
+}
+
+/**
  * Forgets everything at once (tests, and tools that rewrite the catalogue wholesale), the
  * catalogue index included unless `keepIndex` (benchmarks emptying only the caches of
  * answers: the index holds no query's answer, only the listings' own fields).
  */
 export function clearCatalogueCaches(options: { keepIndex?: boolean } = {}): void {
-  if (!options.keepIndex) for (const listener of changeListeners) listener(null);
+  if (!options.keepIndex) for (const listener of changeListeners) void listener(null);
+  changedInBackground.clear();
   for (const cache of liveCaches) {
     cache.stats.clear();
     cache.aggregates.clear();

@@ -5,7 +5,13 @@ import { createRng } from '@/server/prng';
 import { insertListings } from '../../../../tests/helpers/fixtures/listings';
 import { EXCLUSIVITY, MEDIUMS, RIGHTS } from '../listings.constants';
 import { ListListingsQuerySchema, type ListListingsQuery } from '../listings.schema';
-import { createCatalogueCache, invalidateCatalogueCaches } from './catalogue-cache';
+import { createServer } from 'node:http';
+import { runAsBackground, trackRequests } from '@/server/db/background-priority';
+import {
+  backgroundChanges,
+  createCatalogueCache,
+  invalidateCatalogueCaches,
+} from './catalogue-cache';
 import { toCatalogueFilters } from './catalogue-query';
 import { findListings } from './find-listings';
 import { CatalogueIndexKeeper } from './maintain-catalogue-index';
@@ -245,6 +251,36 @@ describe('[CATALOGUE] the in-process catalogue index', () => {
     lapsed();
     expect(await idsFor(tvInIreland)).toEqual([row.id]);
     expect(await idsFor(anyTv)).toEqual([row.id]);
+  });
+
+  it('applies changes background work made together, a moment later, without making searches wait for them', async () => {
+    // Issue 33: on a server answering requests, a job's listing changes (the analysis job's
+    // scores) wait `backgroundChanges.delayMs` and are reloaded by background work; a user's
+    // own change still shows at once.
+    const untrack = trackRequests(createServer());
+    const delay = backgroundChanges.delayMs;
+    backgroundChanges.delayMs = 300;
+    try {
+      const query = ListListingsQuerySchema.parse({ search: 'wombat' });
+      const [row] = await insertListings(t.db, [{ title: 'Wombat Hill', status: 'available' }]);
+      expect((await answers(query)).byIndex.total).toBe(1);
+
+      await t.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, row.id));
+      await runAsBackground(async () => invalidateCatalogueCaches([row.id]));
+      // Not yet: the index answers as it was, and the search did not reload anything.
+      expect((await answers(query)).byIndex.total).toBe(1);
+      await expect
+        .poll(async () => (await answers(query)).byIndex.total, { timeout: 10_000 })
+        .toBe(0);
+
+      // The same change made by a request (not background work) shows at once.
+      await t.db.update(listings).set({ status: 'available' }).where(eq(listings.id, row.id));
+      invalidateCatalogueCaches([row.id]);
+      expect((await answers(query)).byIndex.total).toBe(1);
+    } finally {
+      backgroundChanges.delayMs = delay;
+      untrack();
+    }
   });
 
   it('answers with SQL and rebuilds when a change cannot be read, then has the change', async () => {

@@ -15,6 +15,11 @@ const EMBEDDED_BUILD_CHUNK = 500;
 const SERVER_BUILD_CHUNK = 2_000;
 /** Rows reloaded per query after changes. */
 const RELOAD_CHUNK = 500;
+/**
+ * Rows reloaded per query after changes background work made: a search that arrives meanwhile
+ * waits for at most one such read, so it is kept short.
+ */
+const BACKGROUND_RELOAD_CHUNK = 50;
 
 /** Announced by the listings' triggers (migration 0013): changed ids, or '*' for all. */
 export const LISTINGS_CHANGED_CHANNEL = 'listings_changed';
@@ -118,7 +123,8 @@ export class CatalogueIndexKeeper {
   ) {
     this.isFeedListening = feed === null;
     this.buildChunk = feed ? SERVER_BUILD_CHUNK : EMBEDDED_BUILD_CHUNK;
-    this.unsubscribe = onCatalogueChange((ids) => {
+    this.unsubscribe = onCatalogueChange((ids, background) => {
+      if (ids && background && this.index && !this.building) return this.reloadInBackground(ids);
       if (ids) for (const id of ids) this.pending.add(id);
       else this.rebuildWanted = true;
     });
@@ -184,7 +190,10 @@ export class CatalogueIndexKeeper {
     // Every search waits for the changes noted before it, even those another search is
     // already reloading.
     try {
-      while (this.pending.size > 0 || this.reloading) {
+      // A read in flight may hold changes noted before this search (or a background chunk:
+      // one, never the whole queue behind it).
+      if (this.reloading) await this.reloading;
+      while (this.pending.size > 0) {
         const index = this.index;
         this.reloading ??= this.reload(index).finally(() => {
           this.reloading = null;
@@ -243,15 +252,44 @@ export class CatalogueIndexKeeper {
     while (this.pending.size > 0) {
       const ids = [...this.pending].slice(0, RELOAD_CHUNK);
       for (const id of ids) this.pending.delete(id);
-      const { rows } = await this.db.execute<IndexRow>(sql`
-        select ${INDEX_COLUMNS} from listings
-        where id = any(${intArray(ids)})`);
-      const found = new Set<number>();
-      for (const row of rows) {
-        index.upsert(toIndexed(row));
-        found.add(Number(row.id));
+      await this.reloadIds(index, ids);
+    }
+  }
+
+  private async reloadIds(index: CatalogueIndex, ids: readonly number[]): Promise<void> {
+    const { rows } = await this.db.execute<IndexRow>(sql`
+      select ${INDEX_COLUMNS} from listings
+      where id = any(${intArray(ids)})`);
+    const found = new Set<number>();
+    for (const row of rows) {
+      index.upsert(toIndexed(row));
+      found.add(Number(row.id));
+    }
+    for (const id of ids) if (!found.has(id)) index.remove(id);
+  }
+
+  /**
+   * Changes background work made (`invalidateCatalogueCaches`): reloaded in short reads that
+   * searches do not wait for, one at a time in the same line as the searches' own reloads
+   * (so a read never overtakes a newer one). Until they are in, searches answer from the
+   * index as it was, a few seconds behind the job: nobody is waiting to see their own edit.
+   */
+  private async reloadInBackground(ids: readonly number[]): Promise<void> {
+    for (let start = 0; start < ids.length && !this.closed; start += BACKGROUND_RELOAD_CHUNK) {
+      while (this.reloading) await this.reloading.catch(() => undefined);
+      const index = this.index;
+      if (!index || this.building) return;
+      const chunk = ids.slice(start, start + BACKGROUND_RELOAD_CHUNK);
+      this.reloading = this.reloadIds(index, chunk).finally(() => {
+        this.reloading = null;
+      });
+      try {
+        await this.reloading;
+      } catch {
+        // The same as a search's failed reload: the index may be behind, so it is rebuilt.
+        this.rebuildWanted = true;
+        return;
       }
-      for (const id of ids) if (!found.has(id)) index.remove(id);
     }
   }
 }
