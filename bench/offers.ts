@@ -197,6 +197,8 @@ interface RunFigures {
   result: Extract<ProducerMessage, { kind: 'done' }>;
   serverTimes: { create: number[]; confirm: number[] };
   cpuMs: number;
+  /** As started: the servers' main threads alone (requests, and jobs' work on that thread). */
+  mainThreadCpuMs?: number;
   cpuWhat: string;
   rowsBefore: number;
 }
@@ -303,10 +305,15 @@ async function runAsStarted(
     },
   });
   let cpuBefore: number[] = [];
+  let mainBefore: number[] = [];
   const result = await runProducers(cluster.url, publicUrl, data, () => {
     cpuBefore = cluster.cpuSeconds();
+    mainBefore = cluster.mainThreadCpuSeconds();
   });
   const cpuAfter = cluster.cpuSeconds();
+  const mainAfter = cluster.mainThreadCpuSeconds();
+  const sumDelta = (after: number[], before: number[]) =>
+    after.reduce((sum, value, i) => sum + (value - before[i]), 0) * 1000;
   const lines = cluster.instances.flatMap((instance) => instance.lines);
   const serverTimes = {
     create: serverTimesByPrefix(lines, 'm-create-'),
@@ -322,7 +329,8 @@ async function runAsStarted(
       mode: `as started: built server, ${instanceCount} instance${instanceCount > 1 ? 's behind haproxy' : ''}, every job on, LOG_LEVEL info`,
       result,
       serverTimes,
-      cpuMs: cpuAfter.reduce((sum, value, i) => sum + (value - cpuBefore[i]), 0) * 1000,
+      cpuMs: sumDelta(cpuAfter, cpuBefore),
+      mainThreadCpuMs: sumDelta(mainAfter, mainBefore),
       cpuWhat: `server process${instanceCount > 1 ? 'es' : ''} only`,
       // The bench inserted no offers; the warm-up's 5 are all there were before the load.
       rowsBefore: 5,
@@ -417,7 +425,7 @@ async function main(): Promise<void> {
     offerTotals.pending === offerTotals.count;
   console.log(`ledger totals == offers totals == provider totals: ${agrees ? 'yes' : 'NO'}`);
   console.log(
-    `submitted this run: £${(submittedPence / 100).toFixed(2)}; CPU per offer (both calls, ${figures.cpuWhat}): ${round(cpuMsPerOffer)} ms; load average at end ${os.loadavg()[0].toFixed(1)}`,
+    `submitted this run: £${(submittedPence / 100).toFixed(2)}; CPU per offer (both calls, ${figures.cpuWhat}): ${round(cpuMsPerOffer)} ms${figures.mainThreadCpuMs === undefined ? '' : ` (main threads: ${round(figures.mainThreadCpuMs / Math.max(1, confirmTimes.length))} ms)`}; load average at end ${os.loadavg()[0].toFixed(1)}`,
   );
 
   await run.close();

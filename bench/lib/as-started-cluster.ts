@@ -26,10 +26,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** utime + stime of a process from /proc/<pid>/stat (Linux; clock ticks of 1/100 s). */
-export function cpuSecondsOf(pid: number | undefined): number {
+/**
+ * utime + stime of a process from /proc/<pid>/stat (Linux; clock ticks of 1/100 s), or of its
+ * main thread alone (the event loop that serves requests; the embedding workers are threads of
+ * the same process).
+ */
+export function cpuSecondsOf(pid: number | undefined, mainThreadOnly = false): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
@@ -67,6 +72,8 @@ export interface AsStartedCluster {
   instances: StartedInstance[];
   /** CPU seconds each server process has used so far (haproxy not counted). */
   cpuSeconds(): number[];
+  /** The same, of each server's main thread only. */
+  mainThreadCpuSeconds(): number[];
   stop(): Promise<void>;
 }
 
@@ -184,6 +191,8 @@ export async function startAsStarted(options: StartOptions): Promise<AsStartedCl
     url: `http://127.0.0.1:${options.port}`,
     instances,
     cpuSeconds: () => instances.map((instance) => cpuSecondsOf(instance.process.pid)),
+    mainThreadCpuSeconds: () =>
+      instances.map((instance) => cpuSecondsOf(instance.process.pid, true)),
     stop,
   };
 }
