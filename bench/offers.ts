@@ -19,6 +19,9 @@
 //   Debian's haproxy when N > 1 (HAPROXY_PATH), as the cluster test runs them. The bench's
 //   users, sessions, listings and decks are inserted before the servers start; the in-server
 //   times are read from the servers' own "request completed" log lines. N > 1 needs --postgres.
+//   --settle-s S waits S seconds after the servers are ready before the load (the start-up
+//   work of the jobs, e.g. embedding the bench's 400 listings, has then had its go);
+//   --cpu-prof DIR writes each server's CPU profile (node --cpu-prof) into DIR.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +55,8 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     'as-started': { type: 'boolean', default: false },
     instances: { type: 'string', default: '1' },
+    'settle-s': { type: 'string', default: '0' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -303,7 +308,9 @@ async function runAsStarted(
       LOG_LEVEL: 'info',
       PAYMENT_PROVIDER: 'local',
     },
+    cpuProfileDir: values['cpu-prof'],
   });
+  await new Promise((resolve) => setTimeout(resolve, Number(values['settle-s']) * 1000));
   let cpuBefore: number[] = [];
   let mainBefore: number[] = [];
   const result = await runProducers(cluster.url, publicUrl, data, () => {
@@ -326,7 +333,7 @@ async function runAsStarted(
   });
   return {
     figures: {
-      mode: `as started: built server, ${instanceCount} instance${instanceCount > 1 ? 's behind haproxy' : ''}, every job on, LOG_LEVEL info`,
+      mode: `as started: built server, ${instanceCount} instance${instanceCount > 1 ? 's behind haproxy' : ''}, every job on, LOG_LEVEL info, load from ${values['settle-s']} s after ready`,
       result,
       serverTimes,
       cpuMs: sumDelta(cpuAfter, cpuBefore),

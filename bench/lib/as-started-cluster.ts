@@ -87,6 +87,8 @@ export interface StartOptions {
   publicUrl: string;
   /** Port of the balancer, or of the single instance. */
   port: number;
+  /** Each server writes its V8 CPU profile into this folder when it exits (node --cpu-prof). */
+  cpuProfileDir?: string;
 }
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -139,7 +141,10 @@ export async function startAsStarted(options: StartOptions): Promise<AsStartedCl
     const single = options.instances === 1;
     for (let index = 0; index < options.instances; index += 1) {
       const port = single ? options.port : await freePort();
-      const child = spawn(process.execPath, ['dist/server/main.js'], {
+      const nodeArgs = options.cpuProfileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
+        : [];
+      const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
