@@ -227,12 +227,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     request.sessionIdHash = idHash;
     if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      const generation = sessionCacheGeneration;
       await app.db
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
         .where(eq(sessions.idHash, idHash));
-      // The cached copy must not ask for the same refresh on every request.
-      sessionCache.set(idHash, { ...row, lastSeenAt: now, expiresAt });
+      // The cached copy must not ask for the same refresh on every request; unless something
+      // was forgotten meanwhile (a suspension while this update ran must not be put back).
+      if (generation === sessionCacheGeneration) {
+        sessionCache.set(idHash, { ...row, lastSeenAt: now, expiresAt });
+      }
       setSessionCookie(request, reply, unsigned.value, expiresAt);
     }
   });
