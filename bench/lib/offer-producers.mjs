@@ -13,7 +13,10 @@ const { base, origin, producers, listingIds, seconds, thinkMs, card } = workerDa
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let addressCounter = 0;
-async function post(cookie, url, body) {
+// Request ids name the step and whether it is measured (`m-create-…`, `m-confirm-…`): the
+// server logs them with its own response time, which an as-started run reads from its log.
+let phase = 'warm';
+async function post(cookie, url, body, step) {
   addressCounter += 1;
   const started = performance.now();
   const response = await fetch(`${base}${url}`, {
@@ -22,6 +25,7 @@ async function post(cookie, url, body) {
       'content-type': 'application/json',
       origin,
       cookie,
+      'x-request-id': `${phase}-${step}-${addressCounter}`,
       // Offer routes are rate limited per address: each request names its own.
       'x-forwarded-for': `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
     },
@@ -44,22 +48,32 @@ async function submitOnce(producer) {
   const listingId = listingIds[producer.next % listingIds.length];
   producer.next += 1;
   const price = 1000 + ((producer.id * 7 + producer.next * 13) % 500) * 1000;
-  const created = await post(producer.cookie, '/api/offers', {
-    listingId,
-    offerPrice: String(price),
-    optionPeriod: 12,
-    fundCompetition: false,
-    deckFileUrl: producer.deckFileUrl,
-  });
+  const created = await post(
+    producer.cookie,
+    '/api/offers',
+    {
+      listingId,
+      offerPrice: String(price),
+      optionPeriod: 12,
+      fundCompetition: false,
+      deckFileUrl: producer.deckFileUrl,
+    },
+    'create',
+  );
   if (created.status !== 201) return fail(`create ${created.status}`);
   createTimes.push(created.ms);
-  const confirmed = await post(producer.cookie, '/api/payments/local/confirm', {
-    clientSecret: created.json.clientSecret,
-    cardNumber: card,
-    expMonth: 12,
-    expYear: 2040,
-    cvc: '123',
-  });
+  const confirmed = await post(
+    producer.cookie,
+    '/api/payments/local/confirm',
+    {
+      clientSecret: created.json.clientSecret,
+      cardNumber: card,
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    },
+    'confirm',
+  );
   if (confirmed.status !== 200) return fail(`confirm ${confirmed.status}`);
   confirmTimes.push(confirmed.ms);
   submittedPence += price * 100;
@@ -73,6 +87,7 @@ errors = {};
 submittedPence = 0;
 parentPort.postMessage({ kind: 'ready' });
 await new Promise((resolve) => parentPort.once('message', resolve));
+phase = 'm';
 
 const startedAt = performance.now();
 const deadline = startedAt + seconds * 1000;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../db/client';
+import { listenToChannel, serverPoolOf } from '../db/listen';
 import type { PlatformUser } from '../platform-user';
 import { AppError } from '@/shared/errors';
 import { sessions } from './session.tables';
@@ -141,11 +142,14 @@ export async function revokeUserSessions(db: Executor, userId: number): Promise<
 /**
  * How long this instance trusts a session it has looked up (decision 017). Every signed-in
  * request used to pay a database round trip for its session; now a session seen in the last
- * few seconds is answered from memory. Sign-out, revocation and every write request on this
- * instance forget all cached sessions at once, so a change is seen immediately here; another
- * instance sees it within this many milliseconds.
+ * few seconds is answered from memory. Sign-out, revocation and every change to a user forget
+ * all cached sessions at once, so a change is seen immediately here; on a PostgreSQL server
+ * the other instances hear of it through the 'sessions_changed' feed at commit, and this
+ * lifetime bounds what one of them can miss while its feed connection is down.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
+/** The channel the database announces changes to users and sessions on (migration 0022). */
+export const SESSIONS_CHANGED_CHANNEL = 'sessions_changed';
 const sessionCache = new LRUCache<string, SessionRecord>({
   max: 20_000,
   ttl: SESSION_CACHE_TTL_MS,
@@ -160,6 +164,11 @@ let sessionCacheGeneration = 0;
 export function forgetCachedSessions(): void {
   sessionCacheGeneration += 1;
   sessionCache.clear();
+}
+
+/** How many session lookups this instance holds (tests). */
+export function cachedSessionCount(): number {
+  return sessionCache.size;
 }
 
 /** The session behind a cookie's id hash, from the cache or from the database. */
@@ -178,12 +187,34 @@ async function lookUpSession(
   return row;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session cache's generation when this request arrived (-1: before the plugin ran). */
+    sessionCacheGenerationAtStart: number;
+  }
+}
+
 /** Loads the user behind the session cookie on every request. */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionIdHash', null);
+  app.decorateRequest('sessionCacheGenerationAtStart', -1);
+
+  // On a PostgreSQL server several instances share the sessions: each forgets its cached
+  // lookups when the database announces a change to users or sessions (at commit), and again
+  // whenever the feed's connection was lost, since announcements made meanwhile are gone.
+  const pool = serverPoolOf(app.db);
+  if (pool) {
+    const feed = listenToChannel(pool, SESSIONS_CHANGED_CHANNEL, {
+      onNotification: forgetCachedSessions,
+      onGap: forgetCachedSessions,
+      onListening: forgetCachedSessions,
+    });
+    app.addHook('onClose', () => feed.close());
+  }
 
   app.addHook('onRequest', async (request, reply) => {
+    request.sessionCacheGenerationAtStart = sessionCacheGeneration;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
@@ -196,22 +227,29 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPlu
     request.sessionIdHash = idHash;
     if (now.getTime() - row.lastSeenAt.getTime() > SESSION_REFRESH_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      const generation = sessionCacheGeneration;
       await app.db
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
         .where(eq(sessions.idHash, idHash));
-      // The cached copy must not ask for the same refresh on every request.
-      sessionCache.set(idHash, { ...row, lastSeenAt: now, expiresAt });
+      // The cached copy must not ask for the same refresh on every request; unless something
+      // was forgotten meanwhile (a suspension while this update ran must not be put back).
+      if (generation === sessionCacheGeneration) {
+        sessionCache.set(idHash, { ...row, lastSeenAt: now, expiresAt });
+      }
       setSessionCookie(request, reply, unsigned.value, expiresAt);
     }
   });
 
-  // A write request may have changed a user (role, premium, profile, suspension) or ended
-  // sessions; it has committed by the time its answer is sent.
+  // The use cases that change a user or end sessions forget the cache as they do it, inside
+  // their transaction: a lookup made between that forget and the commit may have stored the
+  // old row. So a request during which anything was forgotten forgets once more when it has
+  // been answered, by which time its transaction has committed. Requests that changed no user
+  // and ended no session (offers, payments, comments...) leave the cache alone: emptying it
+  // after every write made every request of a busy writer pay the lookup (issue 33).
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      forgetCachedSessions();
-    }
+    const atStart = request.sessionCacheGenerationAtStart;
+    if (atStart !== -1 && atStart !== sessionCacheGeneration) forgetCachedSessions();
   });
 });
 

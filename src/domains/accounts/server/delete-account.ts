@@ -53,6 +53,7 @@ export async function deleteAccount(
       // Nothing financial names the person: the row goes, and with it (foreign keys) every
       // session, token and what another step may have missed.
       await tx.delete(users).where(eq(users.id, user.id));
+      forgetCachedSessions();
       return;
     }
     await tx.update(users).set(anonymised(user.id)).where(eq(users.id, user.id));
