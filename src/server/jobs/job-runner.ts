@@ -155,6 +155,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let lastRenewal = Date.now();
   let lastReclaim = 0;
   let held: Promise<unknown> = Promise.resolve();
+  /** Jobs whose start-up work is going: no timed run beside it (the same work twice). */
+  const startingUp = new Set<string>();
   const context: JobContext = { shouldStop: () => stopping };
 
   const execute = (job: Job, row: JobRunRow, work: () => Promise<unknown>): Promise<void> => {
@@ -198,7 +200,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // A job whose start-up work is still going (e.g. the analysis catch-up) has no timed
       // run beside it: the two would do the same work twice over.
       const free = jobs
-        .filter((job) => !running.has(job.name) && !running.has(`${job.name}:start`))
+        .filter((job) => !running.has(job.name) && !startingUp.has(job.name))
         .map((job) => job.name);
       const row = await claimNextRun(db, { jobs: free, instance, leaseMs });
       if (!row) return;
@@ -296,9 +298,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (stopping) return;
         if (!job.atStart) continue;
         const atStart = job.atStart.bind(job);
-        await runHere(job, `${job.name}:start`, atStart).catch((error: unknown) =>
-          log.error({ err: error, job: job.name }, 'start-up work could not be recorded'),
-        );
+        // Marked before its run is recorded: a poll meanwhile must not claim a timed run.
+        startingUp.add(job.name);
+        await runHere(job, `${job.name}:start`, atStart)
+          .catch((error: unknown) =>
+            log.error({ err: error, job: job.name }, 'start-up work could not be recorded'),
+          )
+          .finally(() => startingUp.delete(job.name));
       }
     },
   };
