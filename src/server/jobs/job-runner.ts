@@ -135,6 +135,17 @@ async function recordFailure(
 
 const instanceName = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
+/** Resolves when `ready` settles, or after `maxWaitMs`, whichever comes first. */
+function readyOrTimedOut(ready: Promise<unknown>, maxWaitMs: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxWaitMs);
+    timer.unref();
+  });
+  const readyOrNot = ready.catch(() => undefined);
+  return Promise.race([readyOrNot, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The queue's worker for one instance: it polls the job_runs table, makes each job's run for
  * the current period (one per cluster: a unique (job, period) row), claims due runs, and
@@ -155,7 +166,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let lastRenewal = Date.now();
   let lastReclaim = 0;
   let held: Promise<unknown> = Promise.resolve();
-  /** Jobs whose start-up work is going: no timed run beside it (the same work twice). */
   const startingUp = new Set<string>();
   const context: JobContext = { shouldStop: () => stopping };
 
@@ -241,6 +251,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const row = await startRunNow(db, { job: name, instance, leaseMs });
     await execute(job, row, work);
   };
+  // Marked before its run is recorded: a poll meanwhile must not claim a timed run beside it.
+  const runStartWork = (job: Job, work: () => Promise<unknown>) => {
+    startingUp.add(job.name);
+    return runHere(job, `${job.name}:start`, work).finally(() => startingUp.delete(job.name));
+  };
 
   return {
     instance,
@@ -283,13 +298,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await runHere(job, name, () => job.run(context));
     },
     holdUntil(ready, maxWaitMs = JOB_HOLD_MAX_MS) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, maxWaitMs);
-        timer.unref();
-      });
-      const readyOrNot = ready.catch(() => undefined);
-      held = Promise.race([readyOrNot, timeout]).finally(() => clearTimeout(timer));
+      held = readyOrTimedOut(ready, maxWaitMs);
     },
     async runStartTasks() {
       await held;
@@ -298,13 +307,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (stopping) return;
         if (!job.atStart) continue;
         const atStart = job.atStart.bind(job);
-        // Marked before its run is recorded: a poll meanwhile must not claim a timed run.
-        startingUp.add(job.name);
-        await runHere(job, `${job.name}:start`, atStart)
-          .catch((error: unknown) =>
-            log.error({ err: error, job: job.name }, 'start-up work could not be recorded'),
-          )
-          .finally(() => startingUp.delete(job.name));
+        await runStartWork(job, atStart).catch((error: unknown) =>
+          log.error({ err: error, job: job.name }, 'start-up work could not be recorded'),
+        );
       }
     },
   };
