@@ -98,4 +98,13 @@ describe('PGlite in a worker thread', () => {
     );
     expect(names.rows.map((row) => row.name)).toEqual(['one', 'kept']);
   }, 60_000);
+
+  it('fails a statement sent after the thread stopped at once, rather than leaving it waiting', async () => {
+    await handle.close();
+    const error: unknown = await handle.db
+      .execute(sql`select 1`)
+      .catch((caught: unknown) => caught);
+    // Drizzle wraps the driver's error; the cause says what happened.
+    expect(String((error as { cause?: unknown }).cause)).toMatch(/database thread stopped/);
+  });
 });
