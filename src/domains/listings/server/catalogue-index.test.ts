@@ -267,8 +267,10 @@ describe('[CATALOGUE] the in-process catalogue index', () => {
 
       await t.db.update(listings).set({ status: 'withdrawn' }).where(eq(listings.id, row.id));
       await runAsBackground(async () => invalidateCatalogueCaches([row.id]));
-      // Not yet: the index answers as it was, and the search did not reload anything.
-      expect((await answers(query)).byIndex.total).toBe(1);
+      // Not yet: the index answers as it was, and the search did not reload anything. On a
+      // PostgreSQL server the listings' NOTIFY (which does not say who made a change) reaches
+      // the test app's own feed and applies it at once, as another instance's change.
+      if (t.database.kind === 'pglite') expect((await answers(query)).byIndex.total).toBe(1);
       await expect
         .poll(async () => (await answers(query)).byIndex.total, { timeout: 10_000 })
         .toBe(0);
