@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isBackgroundWork, takeBackgroundTurn } from './background-priority';
-import { openPgliteThread } from './pglite-thread';
+import { openPgliteThread, type PgliteThreadClient } from './pglite-thread';
 
 /**
  * The app talks to one Drizzle type. PGlite's and node-postgres' Drizzle databases share the
@@ -52,17 +52,13 @@ type StatementOptions = Pick<OpenDatabaseOptions, 'onSlowStatement' | 'slowState
 /**
  * PGlite as Drizzle sees it, with background work put behind requests: a job's statement (or
  * transaction) outside a transaction first waits for the requests in flight, and for the
- * other jobs' statements, one at a time (`background-priority.ts`). Statements inside a transaction never wait: the transaction
- * holds the database, and a request waiting for it would wait longer.
+ * other jobs' statements, one at a time (`background-priority.ts`). Statements inside a
+ * transaction never wait: the transaction holds the database, and a request waiting for it
+ * would wait longer. `client` is PGlite itself or the thread that runs it (decision 026):
+ * both have the `query`, `exec` and `transaction` Drizzle's PGlite driver calls, and the
+ * proxy only times them and passes their arguments through unchanged.
  */
-/** PGlite, or the thread that runs it: the methods Drizzle's PGlite driver calls. */
-interface StatementRunner {
-  query: (...args: never[]) => Promise<unknown>;
-  exec: (...args: never[]) => Promise<unknown>;
-  transaction: (work: never) => Promise<unknown>;
-}
-
-function behindRequests<Client extends StatementRunner>(
+function behindRequests<Client extends PGlite | PgliteThreadClient>(
   client: Client,
   options: StatementOptions,
 ): Client {
@@ -86,8 +82,10 @@ function behindRequests<Client extends StatementRunner>(
         return (...args: unknown[]) => timed(String(args[0]), () => method(...args));
       }
       if (property === 'transaction') {
-        const method = target.transaction.bind(target);
-        return (work: never) => timed('(transaction)', () => method(work));
+        // Each client's transaction takes its own kind of callback; the one Drizzle passes is
+        // handed on as it came.
+        const method = target.transaction.bind(target) as (work: unknown) => Promise<unknown>;
+        return (work: unknown) => timed('(transaction)', () => method(work));
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
@@ -128,7 +126,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     return {
       kind: 'pglite',
-      // The thread speaks the part of PGlite's interface Drizzle's PGlite driver uses.
+      // Drizzle's driver is typed for PGlite itself; the thread has exactly the part of it the
+      // driver calls (query, exec, transaction), hence the cast. The result is typed as the
+      // node-postgres database like the in-process one (see `Database`).
       db: drizzlePglite(
         behindRequests(thread, options) as unknown as PGlite,
       ) as unknown as Database,
